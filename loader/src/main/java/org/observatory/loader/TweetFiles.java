@@ -1,0 +1,99 @@
+package org.observatory.loader;
+
+import java.io.BufferedReader;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+
+/** Tweet archive files: one JSON object per line, gzip-compressed ({@code .json.gz}) or plain. */
+public final class TweetFiles {
+  private TweetFiles() {}
+
+  /** Receives each line of a file with its 1-based number. */
+  @FunctionalInterface
+  public interface LineHandler {
+    void line(long number, String text) throws IOException;
+  }
+
+  /**
+   * The files named, with each directory replaced by its {@code .json.gz} and {@code .json} files in
+   * name order (one day per file, so name order is time order).
+   *
+   * @throws IllegalArgumentException when a path does not exist or a directory holds no tweet files
+   */
+  public static List<Path> expand(List<Path> paths) throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (Path path : paths) {
+      if (Files.isDirectory(path)) {
+        try (Stream<Path> listing = Files.list(path)) {
+          List<Path> found = listing.filter(TweetFiles::isTweetFile).sorted().toList();
+          if (found.isEmpty()) {
+            throw new IllegalArgumentException("no .json.gz or .json files in " + path);
+          }
+          files.addAll(found);
+        }
+      } else if (Files.isRegularFile(path)) {
+        files.add(path);
+      } else {
+        throw new IllegalArgumentException("no such file or directory: " + path);
+      }
+    }
+    return files;
+  }
+
+  /**
+   * Reads every line of a file, adding the compressed bytes consumed to {@code bytesRead} as it goes
+   * (so progress can be reported as a share of the input size).
+   */
+  public static void read(Path file, AtomicLong bytesRead, LineHandler handler) throws IOException {
+    try (InputStream raw = new CountingStream(Files.newInputStream(file), bytesRead);
+         InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
+         BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16)) {
+      long number = 0;
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        handler.line(++number, line);
+      }
+    }
+  }
+
+  private static boolean isTweetFile(Path p) {
+    String name = p.getFileName().toString();
+    return Files.isRegularFile(p) && (name.endsWith(".json.gz") || name.endsWith(".json"));
+  }
+
+  private static final class CountingStream extends FilterInputStream {
+    private final AtomicLong count;
+
+    CountingStream(InputStream in, AtomicLong count) {
+      super(in);
+      this.count = count;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        count.incrementAndGet();
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      if (n > 0) {
+        count.addAndGet(n);
+      }
+      return n;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package org.observatory.schemas.index;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.observatory.schemas.tables.TableNames;
+
+/** The declarative index specification: which index tables exist and how their entries are derived. */
+public record IndexSpec(List<IndexDefinition> indexes) {
+  private static final String DEFAULT_RESOURCE = "default-index-spec.yaml";
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  public IndexSpec {
+    indexes = indexes == null ? List.of() : List.copyOf(indexes);
+    validate(indexes);
+  }
+
+  /** The specification that ships with Observatory: meme, text, user-tweets, retweet, screen-name. */
+  public static IndexSpec defaults() {
+    try (InputStream in = IndexSpec.class.getResourceAsStream(DEFAULT_RESOURCE)) {
+      return YAML.readValue(in, IndexSpec.class);
+    } catch (IOException e) {
+      throw new IllegalStateException("the shipped index specification is unreadable", e);
+    }
+  }
+
+  /** @throws IllegalArgumentException naming the problem when the file is not a valid specification */
+  public static IndexSpec load(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return YAML.readValue(in, IndexSpec.class);
+    } catch (MismatchedInputException e) {
+      throw new IllegalArgumentException("index specification " + file + ": " + e.getOriginalMessage(), e);
+    } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
+      Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
+      throw new IllegalArgumentException("index specification " + file + ": " + cause.getMessage(), e);
+    }
+  }
+
+  public List<String> names() {
+    return indexes.stream().map(IndexDefinition::name).toList();
+  }
+
+  public IndexDefinition get(String name) {
+    return indexes.stream().filter(i -> i.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no index named " + name));
+  }
+
+  private static void validate(List<IndexDefinition> indexes) {
+    Set<String> seen = new HashSet<>();
+    for (IndexDefinition index : indexes) {
+      TableNames.checkIndexName(index.name());
+      if (!seen.add(index.name())) {
+        throw new IllegalArgumentException("index " + index.name() + " is defined twice");
+      }
+      if (index.isPlugin() != index.keys().isEmpty()) {
+        throw new IllegalArgumentException(
+            "index " + index.name() + " needs either keys or a plug-in class, not both or neither");
+      }
+      for (KeyRule rule : index.keys()) {
+        if (!TweetFields.isField(rule.field())) {
+          throw new IllegalArgumentException("index " + index.name() + ": unknown field '" + rule.field()
+              + "'; known fields: " + TweetFields.names());
+        }
+      }
+      checkIdField(index, "qualifier", index.qualifier());
+      if (index.value() != null) {
+        checkIdField(index, "value", index.value());
+      }
+    }
+  }
+
+  private static void checkIdField(IndexDefinition index, String role, String field) {
+    if (!TweetFields.isIdField(field)) {
+      throw new IllegalArgumentException("index " + index.name() + ": " + role + " must be an id field ("
+          + TweetFields.names().stream().filter(TweetFields::isIdField).toList() + "), not '" + field + "'");
+    }
+  }
+}

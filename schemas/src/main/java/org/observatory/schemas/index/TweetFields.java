@@ -1,0 +1,70 @@
+package org.observatory.schemas.index;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.observatory.schemas.tweet.Tweet;
+
+/**
+ * The fields of a tweet that an index specification can name: each yields zero or more values.
+ * Numeric fields (ids) can also serve as an index's qualifier or cell value.
+ */
+public final class TweetFields {
+  private static final Map<String, Function<Tweet, List<String>>> TEXT_FIELDS = Map.of(
+      "user.screen_name", t -> single(t.user().screenName()),
+      "hashtags", Tweet::hashtags,
+      "mentions.screen_name", t -> t.mentions().stream().map(Tweet.Mention::screenName).toList(),
+      "mentions.id", t -> t.mentions().stream().map(m -> Long.toString(m.userId())).toList(),
+      "urls", Tweet::urls,
+      "text", t -> List.of(t.plainText()),
+      "lang", t -> single(t.lang()));
+
+  private static final Map<String, Function<Tweet, Long>> ID_FIELDS = Map.of(
+      "id", Tweet::id,
+      "user.id", t -> t.user().id(),
+      "retweet_of.id", t -> t.retweetOf() == null ? null : t.retweetOf().id(),
+      "retweet_of.user.id", t -> t.retweetOf() == null ? null : t.retweetOf().userId(),
+      "quote_of.id", t -> t.quoteOf() == null ? null : t.quoteOf().id(),
+      "quote_of.user.id", t -> t.quoteOf() == null ? null : t.quoteOf().userId(),
+      "reply_to.id", t -> t.replyTo() == null || t.replyTo().id() == 0 ? null : t.replyTo().id(),
+      "reply_to.user.id", t -> t.replyTo() == null || t.replyTo().userId() == 0 ? null : t.replyTo().userId());
+
+  private TweetFields() {}
+
+  public static boolean isField(String name) {
+    return TEXT_FIELDS.containsKey(name) || ID_FIELDS.containsKey(name);
+  }
+
+  public static boolean isIdField(String name) {
+    return ID_FIELDS.containsKey(name);
+  }
+
+  /** The field's values in the tweet, as text; ids in decimal. */
+  public static List<String> values(String field, Tweet tweet) {
+    Function<Tweet, List<String>> text = TEXT_FIELDS.get(field);
+    if (text != null) {
+      return text.apply(tweet);
+    }
+    Long id = idValue(field, tweet);
+    return id == null ? List.of() : List.of(Long.toString(id));
+  }
+
+  /** An id field's value in the tweet, or null when the tweet has none. */
+  public static Long idValue(String field, Tweet tweet) {
+    Function<Tweet, Long> id = ID_FIELDS.get(field);
+    if (id == null) {
+      throw new IllegalArgumentException("not an id field: " + field);
+    }
+    return id.apply(tweet);
+  }
+
+  /** Every field name, for error messages and documentation. */
+  public static List<String> names() {
+    return java.util.stream.Stream.concat(TEXT_FIELDS.keySet().stream(), ID_FIELDS.keySet().stream())
+        .sorted().toList();
+  }
+
+  private static List<String> single(String value) {
+    return value == null || value.isEmpty() ? List.of() : List.of(value);
+  }
+}

@@ -1,0 +1,135 @@
+package org.observatory.schemas.tables;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.NamespaceExistException;
+import org.apache.hadoop.hbase.TableExistsException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+
+/** Creates, lists and drops the set of tables of a month: tweets, users and one per index. */
+public final class MonthTables {
+  private final Admin admin;
+  private final TableNames names;
+  private final List<String> indexNames;
+  private final int regionsPerTable;
+
+  /**
+   * @param indexNames the indexes of the specification in force
+   * @param regionsPerTable regions each new table is pre-split into (1: no pre-split)
+   */
+  public MonthTables(Admin admin, TableNames names, List<String> indexNames, int regionsPerTable) {
+    this.admin = admin;
+    this.names = names;
+    this.indexNames = List.copyOf(indexNames);
+    this.regionsPerTable = regionsPerTable;
+  }
+
+  /** The tables a month has under the current specification. */
+  public List<TableName> tablesOf(Month month) {
+    List<TableName> tables = new ArrayList<>();
+    tables.add(names.tweets(month));
+    tables.add(names.users(month));
+    indexNames.forEach(index -> tables.add(names.index(index, month)));
+    return tables;
+  }
+
+  /** Creates whichever of the month's tables are missing, concurrently; returns how many it created. */
+  public int create(Month month) throws IOException {
+    ensureNamespace();
+    List<Future<Void>> pending = new ArrayList<>();
+    for (TableName table : tablesOf(month)) {
+      if (!admin.tableExists(table)) {
+        pending.add(admin.createTableAsync(descriptor(table, month), splits(table, month)));
+      }
+    }
+    for (Future<Void> creation : pending) {
+      await(creation);
+    }
+    return pending.size();
+  }
+
+  /** Every month that has at least one table, with its tables. */
+  public SortedMap<Month, List<TableName>> list() throws IOException {
+    SortedMap<Month, List<TableName>> months = new TreeMap<>();
+    if (!namespaceExists()) {
+      return months;
+    }
+    for (TableName table : admin.listTableNamesByNamespace(names.namespace())) {
+      names.monthOf(table).ifPresent(m -> months.computeIfAbsent(m, k -> new ArrayList<>()).add(table));
+    }
+    months.values().forEach(tables -> tables.sort(null));
+    return months;
+  }
+
+  /** Drops every table of the month, index tables of indexes no longer specified included. */
+  public int drop(Month month) throws IOException {
+    List<TableName> tables = list().getOrDefault(month, List.of());
+    for (TableName table : tables) {
+      if (admin.isTableEnabled(table)) {
+        admin.disableTable(table);
+      }
+      admin.deleteTable(table);
+    }
+    return tables.size();
+  }
+
+  private TableDescriptor descriptor(TableName table, Month month) {
+    if (table.equals(names.tweets(month))) {
+      return TableLayout.tweets(table);
+    }
+    if (table.equals(names.users(month))) {
+      return TableLayout.users(table);
+    }
+    return TableLayout.index(table);
+  }
+
+  private byte[][] splits(TableName table, Month month) {
+    if (table.equals(names.tweets(month))) {
+      return TableLayout.tweetSplits(month, regionsPerTable);
+    }
+    if (table.equals(names.users(month))) {
+      return TableLayout.userSplits(regionsPerTable);
+    }
+    return TableLayout.indexSplits(regionsPerTable);
+  }
+
+  private void ensureNamespace() throws IOException {
+    if (!namespaceExists()) {
+      try {
+        admin.createNamespace(NamespaceDescriptor.create(names.namespace()).build());
+      } catch (NamespaceExistException raced) {
+        // another loader created it first
+      }
+    }
+  }
+
+  private boolean namespaceExists() throws IOException {
+    for (NamespaceDescriptor ns : admin.listNamespaceDescriptors()) {
+      if (ns.getName().equals(names.namespace())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void await(Future<Void> creation) throws IOException {
+    try {
+      creation.get();
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof TableExistsException)) {
+        throw new IOException("could not create table", e.getCause());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while creating tables", e);
+    }
+  }
+}

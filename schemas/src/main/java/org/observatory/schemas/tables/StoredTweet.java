@@ -1,0 +1,23 @@
+package org.observatory.schemas.tables;
+
+import java.util.List;
+import org.observatory.schemas.tweet.Tweet;
+
+/**
+ * A tweet as read back from the tweet table.
+ *
+ * @param json the stored status JSON, or null when the row was read without family {@code j}
+ */
+public record StoredTweet(
+    long id,
+    long createdAt,
+    long userId,
+    String screenName,
+    String lang,
+    Tweet.TweetRef retweetOf,
+    Tweet.TweetRef quoteOf,
+    Tweet.TweetRef replyTo,
+    List<String> hashtags,
+    List<Tweet.Mention> mentions,
+    List<String> urls,
+    String json) {}

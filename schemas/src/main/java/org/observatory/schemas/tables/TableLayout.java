@@ -1,0 +1,98 @@
+package org.observatory.schemas.tables;
+
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Table DDL: families, compression, bloom filters and pre-split points of each kind of month table.
+ * Every family keeps one version: a cell's timestamp is its tweet's time, not a write time.
+ */
+public final class TableLayout {
+  /** Twitter's snowflake epoch: ids since late 2010 are (milliseconds since it) shifted left 22 bits. */
+  static final long SNOWFLAKE_EPOCH_MILLIS = 1288834974657L;
+
+  private TableLayout() {}
+
+  /**
+   * Family {@code d}: small fields read in bulk by queries; FAST_DIFF shares the row key between a
+   * row's cells, no block compression keeps bulk reads cheap, ROW bloom serves the phase-2 gets.
+   * Family {@code j}: JSON text compresses ~5x with GZ (pure Java, no native library needed), and is
+   * read only for the tweets a query returns; ROW bloom for the same gets.
+   */
+  public static TableDescriptor tweets(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(family(TweetTable.DATA, Compression.Algorithm.NONE, BloomType.ROW))
+        .setColumnFamily(family(TweetTable.JSON, Compression.Algorithm.GZ, BloomType.ROW))
+        .build();
+  }
+
+  /** Profiles are JSON (GZ); they are scanned by user prefix rather than fetched by row, so no bloom. */
+  public static TableDescriptor users(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(family(UserTable.PROFILE, Compression.Algorithm.GZ, BloomType.NONE))
+        .build();
+  }
+
+  /**
+   * Index rows are long runs of 8-byte qualifiers under one key: FAST_DIFF stores the key once per
+   * run, and the ids themselves compress poorly, so no block compression. ROW bloom lets an exact
+   * key's scan skip files that lack it.
+   */
+  public static TableDescriptor index(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(family(IndexTable.FAMILY, Compression.Algorithm.NONE, BloomType.ROW))
+        .build();
+  }
+
+  /**
+   * Split points spreading a month's tweet ids over {@code regions} regions. Snowflake ids grow with
+   * time, so even steps of the month's id range are even steps of time. Pre-snowflake months (before
+   * November 2010) have no computable range and get no splits.
+   */
+  public static byte[][] tweetSplits(Month month, int regions) {
+    if (regions <= 1 || month.startMillis() < SNOWFLAKE_EPOCH_MILLIS) {
+      return null;
+    }
+    long first = (month.startMillis() - SNOWFLAKE_EPOCH_MILLIS) << 22;
+    long last = (month.endMillis() - SNOWFLAKE_EPOCH_MILLIS) << 22;
+    return evenSplits(first, last, regions);
+  }
+
+  /** Split points for user rows: user ids spread roughly evenly over [0, 2^32) for most accounts. */
+  public static byte[][] userSplits(int regions) {
+    return regions <= 1 ? null : evenSplits(0, 1L << 32, regions);
+  }
+
+  /**
+   * Split points for index keys: even steps over the first byte, from '#' (hashtags, then '@'
+   * mentions) to 'z'; keys past it (non-Latin words) fall into the last region.
+   */
+  public static byte[][] indexSplits(int regions) {
+    return regions <= 1 ? null : Bytes.split(Bytes.toBytes("#"), Bytes.toBytes("z"), regions - 2);
+  }
+
+  private static byte[][] evenSplits(long first, long last, int regions) {
+    byte[][] splits = new byte[regions - 1][];
+    long step = (last - first) / regions;
+    for (int i = 1; i < regions; i++) {
+      splits[i - 1] = RowKeys.id(first + i * step);
+    }
+    return splits;
+  }
+
+  private static ColumnFamilyDescriptor family(byte[] name, Compression.Algorithm compression, BloomType bloom) {
+    return ColumnFamilyDescriptorBuilder.newBuilder(name)
+        .setMaxVersions(1)
+        .setCompressionType(compression)
+        .setDataBlockEncoding(DataBlockEncoding.FAST_DIFF)
+        .setBloomFilterType(bloom)
+        .build();
+  }
+}

@@ -1,0 +1,29 @@
+package org.observatory.schemas.tables;
+
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.observatory.schemas.tweet.Tweet;
+
+/**
+ * The one owner of the user table's cells. Row: {@link RowKeys#user} (user id, tweet id), so a user's
+ * profiles are contiguous and ordered by tweet; timestamp: the tweet's creation time.
+ */
+public final class UserTable {
+  public static final byte[] PROFILE = Bytes.toBytes("p");
+
+  // STORED FORMAT: qualifiers of family p.
+  static final byte[] SCREEN_NAME = Bytes.toBytes("s");
+  static final byte[] JSON = Bytes.toBytes("json");
+
+  private UserTable() {}
+
+  public static Put put(Tweet t) {
+    long ts = t.createdAt();
+    Put put = new Put(RowKeys.user(t.user().id(), t.id()), ts);
+    if (t.user().screenName() != null) {
+      put.addColumn(PROFILE, SCREEN_NAME, ts, Bytes.toBytes(t.user().screenName()));
+    }
+    put.addColumn(PROFILE, JSON, ts, Bytes.toBytes(t.user().json()));
+    return put;
+  }
+}

@@ -1,0 +1,53 @@
+package org.observatory.schemas.tweet;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+
+/**
+ * Parses one line of Twitter stream output (API v1 or v1.1) into a {@link StreamItem}, in one pass of
+ * Jackson's streaming parser. Thread-safe and cheap to share.
+ */
+public final class TweetParser {
+  private static final JsonFactory JSON = JsonFactory.builder().build();
+
+  /**
+   * @throws MalformedTweetException when the line is not JSON, not an object, or an object that is
+   *     neither a status, a delete notice, nor a one-field stream message
+   */
+  public StreamItem parse(String line) throws MalformedTweetException {
+    try (JsonParser parser = JSON.createParser(line)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        throw new MalformedTweetException("not a JSON object");
+      }
+      StatusReader reader = new StatusReader(line, parser);
+      StatusFields fields = reader.readObject();
+      if (parser.nextToken() != null) {
+        throw new MalformedTweetException("unexpected content after the JSON object");
+      }
+      return classify(reader, fields);
+    } catch (JsonProcessingException e) {
+      throw new MalformedTweetException("invalid JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new MalformedTweetException("unreadable line: " + e.getMessage(), e);
+    }
+  }
+
+  private static StreamItem classify(StatusReader reader, StatusFields fields)
+      throws MalformedTweetException {
+    if (fields.delete != null) {
+      return fields.delete;
+    }
+    if (fields.isStatus()) {
+      return new StreamItem.Status(reader.toTweet(fields), reader.embedded());
+    }
+    if (fields.fieldCount == 1) {
+      return new StreamItem.Notice(fields.firstField);
+    }
+    throw new MalformedTweetException(fields.id == 0
+        ? "object has neither a status id nor a stream message kind"
+        : "status " + fields.id + " has no created_at");
+  }
+}
