@@ -20,6 +20,7 @@ import org.apache.lucene.analysis.icu.ICUNormalizer2Filter;
 import org.apache.lucene.analysis.icu.segmentation.ICUTokenizer;
 import org.apache.lucene.analysis.id.IndonesianAnalyzer;
 import org.apache.lucene.analysis.it.ItalianAnalyzer;
+import org.apache.lucene.analysis.miscellaneous.LengthFilter;
 import org.apache.lucene.analysis.nl.DutchAnalyzer;
 import org.apache.lucene.analysis.pt.PortugueseAnalyzer;
 import org.apache.lucene.analysis.ru.RussianAnalyzer;
@@ -33,12 +34,15 @@ import org.apache.lucene.analysis.tr.TurkishAnalyzer;
  * dropped. The same tokenizer serves indexing and text queries, so both agree on what a word is.
  */
 public final class TextTokenizer {
+  private static final int MAX_WORD_LENGTH = 100;
   private static final Pattern URL_REMNANT = Pattern.compile("https?:/\\S*");
   private static final Analyzer ANALYZER = new Analyzer() {
     @Override
     protected TokenStreamComponents createComponents(String fieldName) {
       ICUTokenizer source = new ICUTokenizer();
       TokenStream words = new ICUNormalizer2Filter(source); // NFKC with case folding
+      // Folding can empty a token (U+3164 HANGUL FILLER folds to nothing); an index key can't be empty.
+      words = new LengthFilter(words, 1, MAX_WORD_LENGTH);
       return new TokenStreamComponents(source, new StopFilter(words, stopWords()));
     }
   };

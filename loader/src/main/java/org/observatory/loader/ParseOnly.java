@@ -1,0 +1,54 @@
+package org.observatory.loader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.observatory.schemas.tweet.MalformedTweetException;
+import org.observatory.schemas.tweet.StreamItem;
+import org.observatory.schemas.tweet.TweetParser;
+
+/**
+ * Reads, gunzips and parses files without writing anything: a dry run that validates an archive, and
+ * the parse ceiling that load throughput is measured against. Single-threaded per file, files one
+ * after another, so its rate is one core's.
+ */
+public final class ParseOnly {
+  private ParseOnly() {}
+
+  public static LoadSummary run(List<Path> files) throws IOException {
+    TweetParser parser = new TweetParser();
+    LoadCounters counters = new LoadCounters();
+    AtomicLong bytes = new AtomicLong();
+    long totalBytes = 0;
+    long start = System.nanoTime();
+    for (Path file : files) {
+      totalBytes += Files.size(file);
+      TweetFiles.read(file, bytes, (number, line) -> {
+        counters.lines.increment();
+        if (line.isBlank()) {
+          counters.blankLines.increment();
+          return;
+        }
+        try {
+          StreamItem item = parser.parse(line);
+          if (item instanceof StreamItem.Status status) {
+            counters.statuses.increment();
+            counters.embedded.add(status.embedded().size());
+            if (status.tweet().isRetweet()) {
+              counters.retweets.increment();
+            }
+          } else if (item instanceof StreamItem.DeleteNotice) {
+            counters.deleteNotices.increment();
+          } else {
+            counters.otherNotices.increment();
+          }
+        } catch (MalformedTweetException e) {
+          counters.malformed.increment();
+        }
+      });
+    }
+    return new LoadSummary(counters, files.size(), totalBytes, (System.nanoTime() - start) / 1_000_000);
+  }
+}

@@ -1,0 +1,47 @@
+package org.observatory.api.cli;
+
+import io.dropwizard.core.cli.ConfiguredCommand;
+import io.dropwizard.core.setup.Bootstrap;
+import java.nio.file.Path;
+import java.util.List;
+import net.sourceforge.argparse4j.inf.Namespace;
+import net.sourceforge.argparse4j.inf.Subparser;
+import org.observatory.api.ObservatoryConfiguration;
+import org.observatory.api.hbase.HBaseStore;
+import org.observatory.loader.LoadSummary;
+
+/**
+ * {@code load [-c CONFIG] FILE|DIR...}: loads tweet files into the month tables. On the embedded
+ * default it uses the running server's HBase if there is one, and otherwise starts its own.
+ */
+public final class LoadCommand extends ConfiguredCommand<ObservatoryConfiguration> {
+  public LoadCommand() {
+    super("load", "Load .json.gz tweet files (or directories of them) into the month tables");
+  }
+
+  @Override
+  public void configure(Subparser subparser) {
+    super.configure(subparser);
+    subparser.addArgument("paths").nargs("+").metavar("FILE|DIR").help("tweet files or directories");
+  }
+
+  @Override
+  protected net.sourceforge.argparse4j.inf.Argument addFileArgument(Subparser subparser) {
+    return Commands.configArgument(subparser);
+  }
+
+  @Override
+  protected void run(Bootstrap<ObservatoryConfiguration> bootstrap, Namespace namespace,
+      ObservatoryConfiguration config) throws Exception {
+    List<Path> paths = namespace.<String>getList("paths").stream().map(Path::of).toList();
+    try (HBaseStore store = config.hbase().open(true)) {
+      LoadSummary summary = config.load().load(store, config.indexSpec(), config.hbase().regionsPerTable(), paths);
+      System.out.println(summary);
+    }
+  }
+
+  @Override
+  public void onError(io.dropwizard.core.cli.Cli cli, Namespace namespace, Throwable e) {
+    Commands.reportError(cli, e);
+  }
+}

@@ -1,0 +1,55 @@
+package org.observatory.api.cli;
+
+import io.dropwizard.core.cli.ConfiguredCommand;
+import io.dropwizard.core.setup.Bootstrap;
+import net.sourceforge.argparse4j.inf.Argument;
+import net.sourceforge.argparse4j.inf.Namespace;
+import net.sourceforge.argparse4j.inf.Subparser;
+import org.apache.hadoop.hbase.client.Admin;
+import org.observatory.api.ObservatoryConfiguration;
+import org.observatory.api.hbase.HBaseStore;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthTables;
+
+/** {@code tables [-c CONFIG] list | create YYYY-MM | drop YYYY-MM}: manages a month's tables. */
+public final class TablesCommand extends ConfiguredCommand<ObservatoryConfiguration> {
+  public TablesCommand() {
+    super("tables", "List the months that have tables, or create or drop a month's tables");
+  }
+
+  @Override
+  public void configure(Subparser subparser) {
+    super.configure(subparser);
+    subparser.addArgument("action").choices("list", "create", "drop");
+    subparser.addArgument("month").nargs("?").help("YYYY-MM, for create and drop");
+  }
+
+  @Override
+  protected Argument addFileArgument(Subparser subparser) {
+    return Commands.configArgument(subparser);
+  }
+
+  @Override
+  protected void run(Bootstrap<ObservatoryConfiguration> bootstrap, Namespace namespace,
+      ObservatoryConfiguration config) throws Exception {
+    String action = namespace.getString("action");
+    String monthArg = namespace.getString("month");
+    if (!action.equals("list") && monthArg == null) {
+      throw new IllegalArgumentException(action + " needs a month (YYYY-MM)");
+    }
+    try (HBaseStore store = config.hbase().open(true); Admin admin = store.connection().getAdmin()) {
+      MonthTables tables = new MonthTables(admin, store.tableNames(), config.indexSpec().names(),
+          config.hbase().regionsPerTable());
+      switch (action) {
+        case "create" -> System.out.println("created " + tables.create(Month.parse(monthArg)) + " tables for " + monthArg);
+        case "drop" -> System.out.println("dropped " + tables.drop(Month.parse(monthArg)) + " tables of " + monthArg);
+        default -> tables.list().forEach((month, names) -> System.out.println(month + "\t" + names));
+      }
+    }
+  }
+
+  @Override
+  public void onError(io.dropwizard.core.cli.Cli cli, Namespace namespace, Throwable e) {
+    Commands.reportError(cli, e);
+  }
+}

@@ -1,0 +1,123 @@
+package org.observatory.api.hbase;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.master.HMaster;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real HBase inside this JVM: an in-process ZooKeeper and a {@link LocalHBaseCluster} (one master,
+ * one region server) keeping its data under a local directory, so it survives restarts.
+ */
+public final class EmbeddedHBase implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedHBase.class);
+  private static final long START_TIMEOUT_MILLIS = 180_000;
+
+  private final Configuration conf;
+  private final MiniZooKeeperCluster zookeeper;
+  private final LocalHBaseCluster cluster;
+
+  private EmbeddedHBase(Configuration conf, MiniZooKeeperCluster zookeeper, LocalHBaseCluster cluster) {
+    this.conf = conf;
+    this.zookeeper = zookeeper;
+    this.cluster = cluster;
+  }
+
+  /** Settings that make HBase run standalone on the local file system under {@code dataDir}. */
+  public static void configure(Configuration conf, Path dataDir, int zookeeperPort) {
+    Path dir = dataDir.toAbsolutePath().normalize();
+    conf.setBoolean(HConstants.CLUSTER_DISTRIBUTED, false);
+    conf.set(HConstants.HBASE_DIR, dir.resolve("hbase").toUri().toString());
+    conf.set("hbase.tmp.dir", dir.resolve("tmp").toString());
+    conf.set(HConstants.ZOOKEEPER_QUORUM, "localhost");
+    conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zookeeperPort);
+    // The local file system cannot hflush; HBase must accept that rather than refuse to start.
+    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+    conf.set("hbase.wal.provider", "filesystem");
+    conf.setInt(HConstants.MASTER_PORT, 0);
+    conf.setInt(HConstants.REGIONSERVER_PORT, 0);
+    conf.setInt(HConstants.MASTER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
+  }
+
+  /** Starts ZooKeeper and HBase and waits until the master is initialized. */
+  public static EmbeddedHBase start(Configuration conf, Path dataDir) throws IOException {
+    long started = System.nanoTime();
+    Path zkDir = dataDir.toAbsolutePath().resolve("zookeeper");
+    // HBase keeps its state in its root directory; ZooKeeper's copy would only hold stale sessions.
+    deleteRecursively(zkDir);
+    MiniZooKeeperCluster zookeeper = new MiniZooKeeperCluster(conf);
+    zookeeper.setDefaultClientPort(conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, 2181));
+    try {
+      zookeeper.startup(zkDir.toFile());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted starting ZooKeeper", e);
+    }
+    LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, 1, HMaster.class, HRegionServer.class);
+    cluster.startup();
+    EmbeddedHBase hbase = new EmbeddedHBase(conf, zookeeper, cluster);
+    try {
+      hbase.awaitMaster();
+    } catch (IOException | RuntimeException e) {
+      hbase.close();
+      throw e;
+    }
+    LOG.info("embedded HBase up in {} ms, data in {}", (System.nanoTime() - started) / 1_000_000, dataDir.toAbsolutePath());
+    return hbase;
+  }
+
+  public Configuration configuration() {
+    return conf;
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      cluster.shutdown();
+      cluster.join();
+    } finally {
+      zookeeper.shutdown();
+    }
+    LOG.info("embedded HBase stopped");
+  }
+
+  private void awaitMaster() throws IOException {
+    long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
+    while (true) {
+      HMaster master = cluster.getActiveMaster();
+      if (master != null && master.isInitialized()) {
+        return;
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("embedded HBase did not start within " + START_TIMEOUT_MILLIS / 1000 + " s");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted waiting for the embedded HBase master", e);
+      }
+    }
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package org.observatory.api.query;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.observatory.schemas.tables.IndexTable;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.RowKeys;
+import org.observatory.schemas.tables.TableNames;
+
+/**
+ * Phase 1 of a query: scans the index rows of every key in every month of the window concurrently on
+ * a bounded shared pool. The window is a server-side time range on each scan (cell timestamp = tweet
+ * time), so only matching cells leave the region server.
+ */
+public final class IndexScanner {
+  private static final int CELLS_PER_RESULT = 10_000;
+
+  private final Connection connection;
+  private final TableNames names;
+  private final ExecutorService pool;
+  private final long timeoutMillis;
+
+  public IndexScanner(Connection connection, TableNames names, ExecutorService pool, long timeoutMillis) {
+    this.connection = connection;
+    this.names = names;
+    this.pool = pool;
+    this.timeoutMillis = timeoutMillis;
+  }
+
+  /** For each key, in order, the tweets (ids and times) its index rows hold within the window. */
+  public List<TweetHits> scan(String index, List<String> keys, TimeWindow window) throws IOException {
+    List<Month> months = window.months();
+    List<List<Future<TweetHits>>> perKey = new ArrayList<>();
+    for (String key : keys) {
+      List<Future<TweetHits>> scans = new ArrayList<>();
+      for (Month month : months) {
+        TableName table = names.index(index, month);
+        scans.add(pool.submit(() -> scanRow(table, key, window)));
+      }
+      perKey.add(scans);
+    }
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    List<TweetHits> hits = new ArrayList<>();
+    try {
+      for (List<Future<TweetHits>> scans : perKey) {
+        TweetHits merged = new TweetHits();
+        for (Future<TweetHits> scan : scans) {
+          merged.addAll(await(scan, deadline));
+        }
+        hits.add(merged);
+      }
+    } finally {
+      perKey.forEach(scans -> scans.forEach(f -> f.cancel(true)));
+    }
+    return hits;
+  }
+
+  private TweetHits scanRow(TableName table, String key, TimeWindow window) throws IOException {
+    byte[] row = RowKeys.index(key);
+    Scan scan = new Scan()
+        .withStartRow(row, true)
+        .withStopRow(row, true)
+        .addFamily(IndexTable.FAMILY)
+        .setTimeRange(window.start(), window.endExclusive())
+        .setFilter(new KeyOnlyFilter())
+        .setBatch(CELLS_PER_RESULT)
+        .setCaching(10);
+    TweetHits hits = new TweetHits();
+    try (Table t = connection.getTable(table); ResultScanner scanner = t.getScanner(scan)) {
+      for (Result result : scanner) {
+        for (Cell cell : result.rawCells()) {
+          hits.add(IndexTable.qualifierId(cell), cell.getTimestamp());
+        }
+      }
+    } catch (TableNotFoundException e) {
+      return hits; // no tweets were ever loaded for this month
+    }
+    return hits;
+  }
+
+  private static TweetHits await(Future<TweetHits> scan, long deadlineNanos) throws IOException {
+    try {
+      return scan.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new QueryTimeoutException("the index scans did not finish within the query timeout");
+    } catch (InterruptedException | CancellationException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("query interrupted");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException("index scan failed: " + e.getCause(), e.getCause());
+    }
+  }
+}

@@ -1,0 +1,40 @@
+package org.observatory.api.resources;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.TableNames;
+
+/** {@code GET /months}: the months that have tables, and their tables. */
+@Path("/months")
+@Produces(MediaType.APPLICATION_JSON)
+public final class MonthsResource {
+  private final Connection connection;
+  private final TableNames names;
+  private final List<String> indexNames;
+
+  public MonthsResource(Connection connection, TableNames names, List<String> indexNames) {
+    this.connection = connection;
+    this.names = names;
+    this.indexNames = indexNames;
+  }
+
+  @GET
+  public Map<String, List<String>> months() throws IOException {
+    try (Admin admin = connection.getAdmin()) {
+      Map<String, List<String>> months = new LinkedHashMap<>();
+      new MonthTables(admin, names, indexNames, 1).list().forEach((month, tables) ->
+          months.put(month.toString(), tables.stream().map(TableName::getNameAsString).toList()));
+      return months;
+    }
+  }
+}
