@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
 import org.observatory.indexer.TableMutation;
 import org.observatory.schemas.tables.Month;
@@ -27,22 +28,28 @@ public final class TableWriter implements Closeable {
   private final TableNames names;
   private final MonthTables monthTables;
   private final long bufferBytes;
+  private final Durability durability;
   private final Map<TableName, BufferedMutator> mutators = new ConcurrentHashMap<>();
   private final Set<Month> readyMonths = ConcurrentHashMap.newKeySet();
   private final AtomicReference<IOException> failure = new AtomicReference<>();
 
-  public TableWriter(Connection connection, TableNames names, MonthTables monthTables, long bufferBytes) {
+  /**
+   * @param durability how puts reach the write-ahead log; see {@link org.apache.hadoop.hbase.client.Durability}
+   */
+  public TableWriter(Connection connection, TableNames names, MonthTables monthTables, long bufferBytes,
+      Durability durability) {
     this.connection = connection;
     this.names = names;
     this.monthTables = monthTables;
     this.bufferBytes = bufferBytes;
+    this.durability = durability;
   }
 
   /** Queues the puts; a failure of earlier writes surfaces here or at {@link #flush()}. */
   public void write(List<TableMutation> mutations) throws IOException {
     throwIfFailed();
     for (TableMutation m : mutations) {
-      mutator(m.table()).mutate(m.put());
+      mutator(m.table()).mutate(m.put().setDurability(durability));
     }
   }
 

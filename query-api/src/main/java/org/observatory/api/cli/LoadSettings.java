@@ -3,10 +3,12 @@ package org.observatory.api.cli;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.hbase.client.Durability;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.FileLoader;
@@ -36,6 +38,11 @@ public class LoadSettings {
   @Min(1)
   private int progressSeconds = 10;
 
+  /** How writes reach HBase's write-ahead log: SYNC_WAL, ASYNC_WAL or SKIP_WAL. */
+  @JsonProperty
+  @NotNull
+  private Durability durability = Durability.SYNC_WAL;
+
   /** Files or directories the server loads at start-up when the store has no tables yet. */
   @JsonProperty
   private List<String> seed = new ArrayList<>();
@@ -49,7 +56,7 @@ public class LoadSettings {
     List<Path> files = TweetFiles.expand(paths);
     Indexer indexer = new Indexer(spec, store.tableNames());
     MonthTables tables = new MonthTables(store.connection().getAdmin(), store.tableNames(), spec.names(), regionsPerTable);
-    try (TableWriter writer = new TableWriter(store.connection(), store.tableNames(), tables, writeBufferMb * (1L << 20))) {
+    try (TableWriter writer = new TableWriter(store.connection(), store.tableNames(), tables, writeBufferMb * (1L << 20), durability)) {
       return new FileLoader(indexer, writer, Path.of(rejectsDir), threads, progressSeconds).load(files);
     }
   }

@@ -1,0 +1,139 @@
+package org.observatory.loader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.RowKeys;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.testdata.Json;
+import org.observatory.testdata.SharedData;
+import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TableSnapshot;
+import org.observatory.testing.TestLoads;
+
+class FileLoaderTest {
+  private final Connection connection = MiniHBase.connection();
+
+  @Test
+  void storesEveryTweetOnceInTheMonthOfItsCreation(@TempDir Path rejects) throws Exception {
+    TableNames names = new TableNames("loader_day");
+    Map<Month, Set<Long>> expected = new HashMap<>();
+    long statuses = 0;
+    long deletes = 0;
+    try (Stream<String> lines = SharedData.lines(SharedData.DAY_2013)) {
+      for (String line : (Iterable<String>) lines::iterator) {
+        JsonNode raw = Json.tree(line);
+        deletes += raw.has("delete") ? 1 : 0;
+        if (Json.isStatus(raw)) {
+          statuses++;
+          collect(raw, expected);
+        }
+      }
+    }
+
+    LoadSummary summary = TestLoads.load(connection, names, rejects, SharedData.file(SharedData.DAY_2013));
+
+    assertThat(summary.counters().statuses.sum()).isEqualTo(statuses);
+    assertThat(summary.counters().deleteNotices.sum()).isEqualTo(deletes);
+    assertThat(summary.counters().malformed.sum()).isZero();
+    for (Map.Entry<Month, Set<Long>> month : expected.entrySet()) {
+      assertThat(rowIds(names.tweets(month.getKey()))).as("tweets of %s", month.getKey())
+          .isEqualTo(month.getValue());
+    }
+    try (Admin admin = connection.getAdmin()) {
+      assertThat(admin.listTableNamesByNamespace(names.namespace()))
+          .as("no month without tweets gets tables")
+          .allMatch(t -> expected.containsKey(names.monthOf(t).orElseThrow()));
+    }
+  }
+
+  @Test
+  void setsMalformedLinesAsideWithFileAndLineAndLoadsTheRest(@TempDir Path dir) throws Exception {
+    TableNames names = new TableNames("loader_bad");
+    List<String> good;
+    try (Stream<String> lines = SharedData.lines(SharedData.DAY_NL)) {
+      good = lines.limit(3).toList();
+    }
+    Path file = gzip(dir.resolve("mixed.json.gz"), List.of(good.get(0), "{\"truncated\": ", good.get(1), "",
+        "[1,2]", good.get(2), "{\"created_at\":\"never\",\"id\":5,\"text\":\"x\",\"user\":{\"id\":1}}"));
+    Path rejects = dir.resolve("rejects");
+
+    LoadSummary summary = TestLoads.load(connection, names, rejects, file);
+
+    assertThat(summary.counters().statuses.sum()).isEqualTo(3);
+    assertThat(summary.counters().malformed.sum()).isEqualTo(3);
+    assertThat(summary.counters().blankLines.sum()).isEqualTo(1);
+    List<JsonNode> rejected = Files.readAllLines(rejects.resolve("mixed.json.gz.rejected.ndjson")).stream()
+        .map(Json::tree).toList();
+    assertThat(rejected).extracting(r -> r.get("line").asInt()).containsExactly(2, 5, 7);
+    assertThat(rejected).allMatch(r -> r.get("file").asText().equals(file.toString()) && r.has("error"));
+    assertThat(rejected.get(0).get("text").asText()).isEqualTo("{\"truncated\": ");
+    long id = Json.tree(good.get(2)).get("id").asLong();
+    Month month = Month.of(Json.createdAt(Json.tree(good.get(2))));
+    assertThat(rowIds(names.tweets(month))).contains(id);
+  }
+
+  @Test
+  void loadingTheSameFileTwiceLeavesIdenticalTables(@TempDir Path rejects) throws Exception {
+    TableNames names = new TableNames("loader_twice");
+    Path file = SharedData.file(SharedData.DAY_NL);
+
+    TestLoads.load(connection, names, rejects, file);
+    Map<String, String> first = TableSnapshot.of(connection, names.namespace());
+    TestLoads.load(connection, names, rejects, file);
+    Map<String, String> second = TableSnapshot.of(connection, names.namespace());
+
+    assertThat(first).isNotEmpty();
+    assertThat(second).isEqualTo(first);
+  }
+
+  private static void collect(JsonNode status, Map<Month, Set<Long>> byMonth) {
+    byMonth.computeIfAbsent(Month.of(Json.createdAt(status)), m -> new HashSet<>()).add(status.get("id").asLong());
+    for (String embedded : List.of("retweeted_status", "quoted_status")) {
+      if (status.has(embedded) && Json.isStatus(status.get(embedded))) {
+        collect(status.get(embedded), byMonth);
+      }
+    }
+  }
+
+  private Set<Long> rowIds(TableName table) throws IOException {
+    Set<Long> ids = new HashSet<>();
+    try (Table t = connection.getTable(table);
+         ResultScanner scanner = t.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()))) {
+      for (Result r : scanner) {
+        ids.add(RowKeys.id(r.getRow()));
+      }
+    }
+    return ids;
+  }
+
+  private static Path gzip(Path file, List<String> lines) throws IOException {
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
+      out.write(String.join("\n", lines).concat("\n").getBytes(StandardCharsets.UTF_8));
+    }
+    return file;
+  }
+}

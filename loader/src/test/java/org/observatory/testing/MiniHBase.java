@@ -1,0 +1,62 @@
+package org.observatory.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.client.Connection;
+
+/**
+ * One HBase mini cluster (ZooKeeper, master, region server) per test JVM, shared by every test class:
+ * start-up dominates test time. HBase runs on the local file system, not MiniDFS, so the same helper
+ * works in modules where Dropwizard's Jetty would break HDFS. Tests isolate themselves by namespace.
+ */
+public final class MiniHBase {
+  private static HBaseTestingUtility util;
+
+  private MiniHBase() {}
+
+  public static synchronized HBaseTestingUtility get() {
+    if (util == null) {
+      try {
+        HBaseTestingUtility started = new HBaseTestingUtility();
+        Configuration conf = started.getConfiguration();
+        conf.setInt(HConstants.MASTER_INFO_PORT, -1);
+        conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
+        conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+        conf.set("hbase.wal.provider", "filesystem");
+        started.startMiniZKCluster();
+        started.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+          try {
+            started.shutdownMiniCluster();
+          } catch (IOException e) {
+            // the JVM is exiting anyway
+          }
+        }));
+        util = started;
+      } catch (Exception e) {
+        throw new IllegalStateException("could not start the HBase mini cluster", e);
+      }
+    }
+    return util;
+  }
+
+  public static Connection connection() {
+    try {
+      return get().getConnection();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public static Configuration configuration() {
+    return get().getConfiguration();
+  }
+
+  public static int zookeeperPort() {
+    return get().getZkCluster().getClientPort();
+  }
+}

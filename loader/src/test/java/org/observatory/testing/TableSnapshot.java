@@ -1,0 +1,55 @@
+package org.observatory.testing;
+
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/** Every cell of every table in a namespace, reduced to a cell count and digest per table. */
+public final class TableSnapshot {
+  private TableSnapshot() {}
+
+  /** Table name → "cells:N sha256:..." over (row, family, qualifier, timestamp, value) of every cell. */
+  public static Map<String, String> of(Connection connection, String namespace) throws IOException {
+    Map<String, String> tables = new TreeMap<>();
+    try (Admin admin = connection.getAdmin()) {
+      for (TableName name : admin.listTableNamesByNamespace(namespace)) {
+        MessageDigest digest = sha256();
+        long cells = 0;
+        try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
+          for (Result row : scanner) {
+            for (Cell c : row.rawCells()) {
+              digest.update(c.getRowArray(), c.getRowOffset(), c.getRowLength());
+              digest.update(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+              digest.update(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
+              digest.update(Bytes.toBytes(c.getTimestamp()));
+              digest.update(c.getValueArray(), c.getValueOffset(), c.getValueLength());
+              cells++;
+            }
+          }
+        }
+        tables.put(name.getNameAsString(), "cells:" + cells + " sha256:" + HexFormat.of().formatHex(digest.digest()));
+      }
+    }
+    return tables;
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
