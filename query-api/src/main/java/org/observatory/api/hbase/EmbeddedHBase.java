@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,6 +64,8 @@ public final class EmbeddedHBase implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted starting ZooKeeper", e);
     }
+    // Metrics sources get unique names, so one JVM can start the embedded HBase more than once.
+    DefaultMetricsSystem.setMiniClusterMode(true);
     LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, 1, HMaster.class, HRegionServer.class);
     cluster.startup();
     EmbeddedHBase hbase = new EmbeddedHBase(conf, zookeeper, cluster);

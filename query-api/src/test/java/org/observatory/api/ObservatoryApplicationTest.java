@@ -1,0 +1,135 @@
+package org.observatory.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import jakarta.ws.rs.client.WebTarget;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.testdata.RawMemes;
+import org.observatory.testdata.SharedData;
+
+/**
+ * The whole application over HTTP on the embedded default: a real HBase in the JVM, seeded at start-up
+ * with a real day of tweets, answering queries that are checked against the raw file.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class ObservatoryApplicationTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final DropwizardAppExtension<ObservatoryConfiguration> APP =
+      new DropwizardAppExtension<>(ObservatoryApplication.class, embeddedConfig());
+
+  @Test
+  void answersMemePostCountFromTheSeededDay() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    List<String> memes = raw.mostFrequent("#", 3);
+
+    JsonNode body = ok(query("meme-post-count").queryParam("memes", String.join(",", memes))
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"));
+
+    long start = LocalDate.parse("2013-08-10").atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+    for (String meme : memes) {
+      assertThat(body.get("counts").get(meme).asLong()).as(meme).isEqualTo(raw.count(meme, start, start + 86_400_000L));
+    }
+    assertThat(body.get("start").asText()).isEqualTo("2013-08-10T00:00:00Z");
+    assertThat(body.get("meta").get("evaluation").asText()).isEqualTo("index-only");
+  }
+
+  @Test
+  void answersTimestampCountPerDay() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    String meme = raw.mostFrequent("#", 1).get(0);
+
+    JsonNode body = ok(query("timestamp-count").queryParam("memes", meme)
+        .queryParam("start", "2013-08-09").queryParam("end", "2013-08-10T23:59:59Z"));
+
+    long day = LocalDate.parse("2013-08-10").atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+    assertThat(body.get("counts").get("2013-08-10").asLong()).isEqualTo(raw.count(meme, day, day + 86_400_000L));
+    assertThat(body.get("counts").get("2013-08-09").asLong()).isEqualTo(raw.count(meme, day - 86_400_000L, day));
+  }
+
+  @Test
+  void badParametersGet400WithAMessage() throws Exception {
+    Map<WebTarget, String> cases = Map.of(
+        query("no-such-query").queryParam("memes", "#a"), "unknown query",
+        query("meme-post-count").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "missing parameter 'memes'",
+        query("meme-post-count").queryParam("memes", "euro").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "not a meme",
+        query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10").queryParam("end", "2013-08-01"), "before start",
+        query("meme-post-count").queryParam("memes", "#a").queryParam("start", "yesterday").queryParam("end", "2013-08-01"), "ISO-8601",
+        query("timestamp-count").queryParam("memes", "#a").queryParam("start", "1990-01-01").queryParam("end", "2013-08-01"), "maximum",
+        query("meme-post-count").queryParam("memes", "#a").queryParam("end", "2013-08-01"), "missing parameter 'start'");
+    for (Map.Entry<WebTarget, String> c : cases.entrySet()) {
+      try (Response response = c.getKey().request().get()) {
+        assertThat(response.getStatus()).as(c.getKey().getUri().toString()).isEqualTo(400);
+        JsonNode error = JSON.readTree(response.readEntity(String.class));
+        assertThat(error.get("message").asText()).as(c.getKey().getUri().toString()).contains(c.getValue());
+      }
+    }
+  }
+
+  @Test
+  void listsTheMonthsThatHaveTablesAndReportsHealthy() throws Exception {
+    JsonNode months = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/months"));
+    assertThat(months.has("2013-08")).isTrue();
+    assertThat(months.get("2013-08").toString()).contains("observatory:tweets-2013-08", "observatory:index-meme-2013-08");
+
+    JsonNode health = ok(APP.client().target("http://localhost:" + APP.getAdminPort() + "/healthcheck"));
+    assertThat(health.get("hbase").get("healthy").asBoolean()).isTrue();
+  }
+
+  private static WebTarget query(String name) {
+    return APP.client().target("http://localhost:" + APP.getLocalPort() + "/queries/" + name);
+  }
+
+  private static JsonNode ok(WebTarget target) throws IOException {
+    try (Response response = target.request().get()) {
+      String body = response.readEntity(String.class);
+      assertThat(response.getStatus()).as(body).isEqualTo(200);
+      return JSON.readTree(body);
+    }
+  }
+
+  /** The embedded default with its data in a fresh directory, free ports, and the 2013 day as its sample. */
+  private static String embeddedConfig() {
+    try {
+      Path dir = Files.createTempDirectory("observatory-app");
+      Path config = dir.resolve("config.yml");
+      Files.writeString(config, """
+          server:
+            applicationConnectors: [{type: http, port: 0}]
+            adminConnectors: [{type: http, port: 0}]
+          hbase:
+            dataDir: %s
+            zookeeperPort: %d
+          load:
+            rejectsDir: %s
+            seed: [%s]
+          logging:
+            level: WARN
+            loggers: {org.observatory: INFO}
+          """.formatted(dir.resolve("data"), freePort(), dir.resolve("rejected"), SharedData.file(SharedData.DAY_2013)));
+      return config.toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}

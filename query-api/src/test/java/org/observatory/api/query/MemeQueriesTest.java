@@ -1,0 +1,127 @@
+package org.observatory.api.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.testdata.RawMemes;
+import org.observatory.testdata.SharedData;
+import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TestLoads;
+
+/** Index-only queries on the mini cluster over a real day of tweets, against counts from the raw file. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MemeQueriesTest {
+  private final TableNames names = new TableNames("query_day");
+  private final ExecutorService pool = Executors.newFixedThreadPool(4);
+  private RawMemes raw;
+  private MemeQueries queries;
+
+  @BeforeAll
+  void loadADay() throws Exception {
+    TestLoads.load(MiniHBase.connection(), names, Files.createTempDirectory("rejects"),
+        SharedData.file(SharedData.DAY_2013));
+    raw = RawMemes.of(SharedData.DAY_2013);
+    queries = new MemeQueries(new IndexScanner(MiniHBase.connection(), names, pool, 30_000), new QuerySettings());
+  }
+
+  @AfterAll
+  void stopPool() {
+    pool.shutdownNow();
+  }
+
+  @Test
+  void memePostCountMatchesTheRawFileForTheDay() throws Exception {
+    List<String> memes = memes();
+
+    QueryResult result = queries.memePostCount(String.join(",", memes), "2013-08-10", "2013-08-10");
+
+    long start = millis("2013-08-10");
+    long end = millis("2013-08-11");
+    for (String meme : memes) {
+      assertThat(result.counts().get(meme)).as(meme).isEqualTo(raw.count(meme, start, end));
+    }
+    assertThat(result.counts().get(memes.get(0))).isPositive();
+    assertThat(result.meta().evaluation()).isEqualTo("index-only");
+  }
+
+  @Test
+  void aWindowSpanningMonthsCountsTheOriginalsOfEachMonth() throws Exception {
+    List<String> memes = memes();
+
+    QueryResult result = queries.memePostCount(String.join(",", memes), "2013-06-01", "2013-08-31T23:59:59Z");
+
+    long start = millis("2013-06-01");
+    long end = millis("2013-09-01");
+    for (String meme : memes) {
+      assertThat(result.counts().get(meme)).as(meme).isEqualTo(raw.count(meme, start, end));
+    }
+    assertThat(result.meta().months()).containsExactly("2013-06", "2013-07", "2013-08");
+    long julyOnly = memes.stream().mapToLong(m -> raw.count(m, millis("2013-07-01"), millis("2013-08-01"))).sum();
+    assertThat(julyOnly).as("the window really reaches originals of an earlier month").isPositive();
+  }
+
+  @Test
+  void aWindowOfMinutesUsesTheTweetTimes() throws Exception {
+    String meme = memes().get(0);
+    long from = raw.tweets().stream().filter(t -> t.memes().contains(meme)).mapToLong(RawMemes.RawTweet::createdAt)
+        .filter(t -> t >= millis("2013-08-10")).min().orElseThrow();
+    long to = from + 120_000;
+
+    QueryResult result = queries.memePostCount(meme, Instant.ofEpochMilli(from).toString(),
+        Instant.ofEpochMilli(to).toString());
+
+    assertThat(result.counts().get(meme)).isEqualTo(raw.count(meme, from, to + 1)).isPositive();
+  }
+
+  @Test
+  void timestampCountCountsEachTweetOncePerDay() throws Exception {
+    List<String> memes = memes();
+
+    QueryResult result = queries.timestampCount(String.join(",", memes), "2013-07-28", "2013-08-11");
+
+    assertThat(result.counts()).hasSize(15);
+    for (LocalDate day = LocalDate.parse("2013-07-28"); !day.isAfter(LocalDate.parse("2013-08-11")); day = day.plusDays(1)) {
+      long dayStart = day.atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+      long expected = raw.tweets().stream()
+          .filter(t -> t.createdAt() >= dayStart && t.createdAt() < dayStart + 86_400_000L)
+          .filter(t -> memes.stream().anyMatch(t.memes()::contains)).count();
+      assertThat(result.counts().get(day.toString())).as(day.toString()).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void rejectsBadParameters() {
+    assertThatThrownBy(() -> queries.memePostCount("tfb", "2013-08-10", "2013-08-10")).isInstanceOf(BadQueryException.class);
+    assertThatThrownBy(() -> queries.memePostCount("#a", "2013-08-10", "2013-08-01")).hasMessageContaining("before start");
+    assertThatThrownBy(() -> queries.memePostCount("#a", "2010-01-01", "2013-08-01")).hasMessageContaining("maximum");
+    assertThatThrownBy(() -> queries.memePostCount("#a", "10/08/2013", "2013-08-11")).hasMessageContaining("ISO-8601");
+    assertThatThrownBy(() -> queries.memePostCount("#a b", "2013-08-10", "2013-08-11")).hasMessageContaining("not a hashtag");
+    assertThatThrownBy(() -> queries.memePostCount(null, "2013-08-10", "2013-08-11")).hasMessageContaining("missing");
+  }
+
+  /** The day's five most frequent hashtags, its most frequent mention and URL, and an absent hashtag. */
+  private List<String> memes() {
+    List<String> memes = new ArrayList<>(raw.mostFrequent("#", 5));
+    memes.addAll(raw.mostFrequent("@", 1));
+    memes.addAll(raw.mostFrequent("http", 1));
+    memes.add("#nosuchhashtaganywhere");
+    return memes;
+  }
+
+  private static long millis(String day) {
+    return LocalDate.parse(day).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+  }
+}

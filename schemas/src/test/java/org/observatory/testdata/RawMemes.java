@@ -1,0 +1,66 @@
+package org.observatory.testdata;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The memes of every tweet in a raw corpus file, computed with Jackson's tree model independently of
+ * the system under test: statuses and their embedded originals, each tweet once, hashtags as
+ * {@code #lower-case}, mentions as {@code @lower-case}, URLs expanded.
+ */
+public final class RawMemes {
+  /** One tweet: its creation time and memes. */
+  public record RawTweet(long id, long createdAt, Set<String> memes) {}
+
+  private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
+
+  public static RawMemes of(String file) {
+    RawMemes raw = new RawMemes();
+    try (Stream<String> lines = SharedData.lines(file)) {
+      lines.map(Json::tree).filter(Json::isStatus).forEach(raw::add);
+    }
+    return raw;
+  }
+
+  public List<RawTweet> tweets() {
+    return new ArrayList<>(tweets.values());
+  }
+
+  /** Tweets in [start, endExclusive) containing the meme. */
+  public long count(String meme, long start, long endExclusive) {
+    return tweets.values().stream()
+        .filter(t -> t.createdAt() >= start && t.createdAt() < endExclusive && t.memes().contains(meme)).count();
+  }
+
+  /** Memes ranked by the number of tweets containing them, most frequent first. */
+  public List<String> mostFrequent(String prefix, int n) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    tweets.values().forEach(t -> t.memes().stream().filter(m -> m.startsWith(prefix))
+        .forEach(m -> counts.merge(m, 1, Integer::sum)));
+    return counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+        .limit(n).map(Map.Entry::getKey).toList();
+  }
+
+  private void add(JsonNode status) {
+    long id = status.get("id").asLong();
+    JsonNode entities = status.has("extended_tweet") ? status.get("extended_tweet").get("entities") : status.get("entities");
+    Set<String> memes = new HashSet<>();
+    entities.path("hashtags").forEach(h -> memes.add("#" + h.get("text").asText().toLowerCase(Locale.ROOT)));
+    entities.path("user_mentions").forEach(m -> memes.add("@" + m.get("screen_name").asText().toLowerCase(Locale.ROOT)));
+    entities.path("urls").forEach(u -> memes.add(
+        u.hasNonNull("expanded_url") ? u.get("expanded_url").asText() : u.get("url").asText()));
+    tweets.putIfAbsent(id, new RawTweet(id, Json.createdAt(status), memes));
+    for (String embedded : List.of("retweeted_status", "quoted_status")) {
+      if (status.has(embedded) && Json.isStatus(status.get(embedded))) {
+        add(status.get(embedded));
+      }
+    }
+  }
+}
