@@ -10,7 +10,8 @@ import org.observatory.schemas.tweet.Tweet;
 
 /**
  * The one owner of the tweet table's cells. Row: {@link RowKeys#tweet}. Every cell's timestamp is the
- * tweet's creation time, so rewriting a tweet rewrites the same cells (loads are idempotent).
+ * time the stored snapshot was observed ({@link Tweet#observedAt}): reloading rewrites the same cells,
+ * and of two snapshots of one tweet the newer wins whatever order they are written in.
  *
  * <p>Family {@code d} holds small decoded fields that queries read in bulk; family {@code j} holds the
  * tweet's JSON (with its user and embedded originals replaced by references), read only when a query
@@ -21,6 +22,7 @@ public final class TweetTable {
   public static final byte[] JSON = Bytes.toBytes("j");
 
   // STORED FORMAT: qualifiers of family d.
+  static final byte[] CREATED_AT = Bytes.toBytes("c");
   static final byte[] USER_ID = Bytes.toBytes("u");
   static final byte[] SCREEN_NAME = Bytes.toBytes("s");
   static final byte[] LANG = Bytes.toBytes("lang");
@@ -38,8 +40,9 @@ public final class TweetTable {
   private TweetTable() {}
 
   public static Put put(Tweet t) {
-    long ts = t.createdAt();
+    long ts = t.observedAt();
     Put put = new Put(RowKeys.tweet(t.id()), ts);
+    put.addColumn(DATA, CREATED_AT, ts, Bytes.toBytes(t.createdAt()));
     put.addColumn(DATA, USER_ID, ts, RowKeys.id(t.user().id()));
     addString(put, SCREEN_NAME, ts, t.user().screenName());
     addString(put, LANG, ts, t.lang());
@@ -53,14 +56,11 @@ public final class TweetTable {
     return put;
   }
 
-  /** Decodes a row read with either or both families. */
+  /** Decodes a row read with family {@code d}, and {@code j} when the JSON is wanted. */
   public static StoredTweet read(Result row) {
-    long createdAt = row.getColumnLatestCell(DATA, USER_ID) != null
-        ? row.getColumnLatestCell(DATA, USER_ID).getTimestamp()
-        : row.getColumnLatestCell(JSON, STATUS).getTimestamp();
     return new StoredTweet(
         RowKeys.id(row.getRow()),
-        createdAt,
+        Bytes.toLong(row.getValue(DATA, CREATED_AT)),
         row.containsColumn(DATA, USER_ID) ? RowKeys.id(row.getValue(DATA, USER_ID)) : 0,
         string(row.getValue(DATA, SCREEN_NAME)),
         string(row.getValue(DATA, LANG)),

@@ -6,7 +6,8 @@ import org.observatory.schemas.tweet.Tweet;
 
 /**
  * The one owner of the user table's cells. Row: {@link RowKeys#user} (user id, tweet id), so a user's
- * profiles are contiguous and ordered by tweet; timestamp: the tweet's creation time.
+ * profiles are contiguous and ordered by tweet; timestamp: when the profile was observed
+ * ({@link Tweet#observedAt}).
  */
 public final class UserTable {
   public static final byte[] PROFILE = Bytes.toBytes("p");
@@ -18,7 +19,7 @@ public final class UserTable {
   private UserTable() {}
 
   public static Put put(Tweet t) {
-    long ts = t.createdAt();
+    long ts = t.observedAt();
     Put put = new Put(RowKeys.user(t.user().id(), t.id()), ts);
     if (t.user().screenName() != null) {
       put.addColumn(PROFILE, SCREEN_NAME, ts, Bytes.toBytes(t.user().screenName()));

@@ -18,16 +18,20 @@ import java.util.Map;
 final class StatusReader {
   private final String line;
   private final JsonParser parser;
-  private final Map<Long, Tweet> embedded = new LinkedHashMap<>();
+  private final Map<Long, StatusFields> embedded = new LinkedHashMap<>();
 
   StatusReader(String line, JsonParser parser) {
     this.line = line;
     this.parser = parser;
   }
 
-  /** The complete statuses met inside the top-level object, each once, in the order met. */
-  List<Tweet> embedded() {
-    return List.copyOf(embedded.values());
+  /** The complete statuses met inside the top-level object, each once, observed at the given time. */
+  List<Tweet> embedded(long observedAt) throws MalformedTweetException {
+    List<Tweet> tweets = new ArrayList<>(embedded.size());
+    for (StatusFields f : embedded.values()) {
+      tweets.add(toTweet(f, observedAt));
+    }
+    return tweets;
   }
 
   StatusFields readObject() throws IOException, MalformedTweetException {
@@ -62,7 +66,7 @@ final class StatusReader {
     return f;
   }
 
-  Tweet toTweet(StatusFields f) throws MalformedTweetException {
+  Tweet toTweet(StatusFields f, long observedAt) throws MalformedTweetException {
     if (f.text == null && f.extendedText == null) {
       throw new MalformedTweetException("status " + f.id + " has no text");
     }
@@ -78,7 +82,7 @@ final class StatusReader {
         : f.quotedStatusId != 0 ? new Tweet.TweetRef(f.quotedStatusId, 0) : null;
     Tweet.TweetRef replyTo = f.replyToStatusId != 0 || f.replyToUserId != 0
         ? new Tweet.TweetRef(f.replyToStatusId, f.replyToUserId) : null;
-    return new Tweet(f.id, TwitterDates.parse(f.createdAt), extended ? f.extendedText : f.text, f.lang,
+    return new Tweet(f.id, TwitterDates.parse(f.createdAt), observedAt, extended ? f.extendedText : f.text, f.lang,
         f.user, List.copyOf(entities.hashtags), List.copyOf(entities.mentions), List.copyOf(entities.urls),
         List.copyOf(spans), f.retweetOf, quoteOf, replyTo, splicedJson(f));
   }
@@ -115,7 +119,7 @@ final class StatusReader {
     }
     long userId = f.user == null ? 0 : f.user.id();
     if (f.isStatus()) {
-      embedded.putIfAbsent(f.id, toTweet(f));
+      embedded.putIfAbsent(f.id, f);
     }
     outer.splices.add(new StatusFields.Splice(f.start, f.end, "{\"id\":" + f.id + ",\"id_str\":\"" + f.id
         + "\",\"user\":{\"id\":" + userId + ",\"id_str\":\"" + userId + "\"}}"));

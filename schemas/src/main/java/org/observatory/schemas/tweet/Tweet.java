@@ -11,6 +11,9 @@ import java.util.List;
  * embedded original is a tweet of its own, stored once in the month of its own creation.
  *
  * @param createdAt epoch milliseconds (UTC) of {@code created_at}
+ * @param observedAt when this snapshot of the tweet was taken: the creation time of the status line
+ *     that carried it (its own for a status, the retweet's or quote's for an embedded original).
+ *     Stored data is stamped with it, so the newest snapshot wins whatever order lines are loaded in.
  * @param text the full text: {@code extended_tweet.full_text} when present
  * @param lang the tweet's language code, or null (v1 objects have none)
  * @param hashtags hashtag texts without the leading {@code #}, as written
@@ -24,6 +27,7 @@ import java.util.List;
 public record Tweet(
     long id,
     long createdAt,
+    long observedAt,
     String text,
     String lang,
     User user,

@@ -41,7 +41,8 @@ public final class TweetParser {
       return fields.delete;
     }
     if (fields.isStatus()) {
-      return new StreamItem.Status(reader.toTweet(fields), reader.embedded());
+      long observedAt = TwitterDates.parse(fields.createdAt);
+      return new StreamItem.Status(reader.toTweet(fields, observedAt), reader.embedded(observedAt));
     }
     if (fields.fieldCount == 1) {
       return new StreamItem.Notice(fields.firstField);

@@ -1,0 +1,62 @@
+package org.observatory.schemas.tables;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.junit.jupiter.api.Test;
+import org.observatory.schemas.tweet.StreamItem;
+import org.observatory.schemas.tweet.Tweet;
+import org.observatory.schemas.tweet.TweetParser;
+
+class TweetTableTest {
+  private static final String ORIGINAL = """
+      {"created_at":"Thu Dec 31 23:59:59 +0000 2015","id":682699042463809536,"text":"Goal! #Euro",
+       "retweet_count":%d,"user":{"id":11,"screen_name":"orig","followers_count":%d},
+       "entities":{"hashtags":[{"text":"Euro","indices":[6,11]}],"user_mentions":[],"urls":[]}}""";
+
+  private static String retweet(long id, String createdAt, int retweets) {
+    return ("{\"created_at\":\"" + createdAt + "\",\"id\":" + id + ",\"text\":\"RT @orig: Goal! #Euro\","
+        + "\"user\":{\"id\":99,\"screen_name\":\"fan\"},\"entities\":{\"hashtags\":[],\"user_mentions\":[],\"urls\":[]},"
+        + "\"retweeted_status\":" + ORIGINAL.formatted(retweets, retweets * 10) + "}").replace("\n", "");
+  }
+
+  @Test
+  void anEmbeddedSnapshotIsStampedWithTheTimeItWasObservedSoTheNewestWinsInAnyOrder() throws Exception {
+    TweetParser parser = new TweetParser();
+    Tweet early = ((StreamItem.Status) parser.parse(retweet(684638028707401728L, "Wed Jan 06 07:30:00 +0000 2016", 3))).embedded().get(0);
+    Tweet late = ((StreamItem.Status) parser.parse(retweet(684638028707401729L, "Thu Jan 07 09:00:00 +0000 2016", 7))).embedded().get(0);
+
+    Put earlyPut = TweetTable.put(early);
+    Put latePut = TweetTable.put(late);
+
+    assertThat(timestamps(latePut)).allMatch(ts -> ts > timestamps(earlyPut).get(0));
+    assertThat(early.observedAt()).isEqualTo(1452065400000L);
+    assertThat(early.createdAt()).isEqualTo(1451606399000L);
+    StoredTweet stored = TweetTable.read(Result.create(cells(latePut)));
+    assertThat(stored.createdAt()).as("creation time survives the observation stamp").isEqualTo(late.createdAt());
+    assertThat(stored.json()).contains("\"retweet_count\":7");
+    assertThat(timestamps(UserTable.put(late))).containsOnly(late.observedAt());
+  }
+
+  @Test
+  void aStatusIsObservedWhenItWasCreated() throws Exception {
+    Tweet t = ((StreamItem.Status) new TweetParser().parse(retweet(684638028707401728L, "Wed Jan 06 07:30:00 +0000 2016", 3))).tweet();
+    assertThat(t.observedAt()).isEqualTo(t.createdAt());
+  }
+
+  private static List<Long> timestamps(Put put) {
+    return cells(put).stream().map(Cell::getTimestamp).toList();
+  }
+
+  private static List<Cell> cells(Put put) {
+    List<Cell> cells = new ArrayList<>();
+    put.getFamilyCellMap().values().forEach(cells::addAll);
+    cells.sort(CellComparator.getInstance());
+    return cells;
+  }
+}
