@@ -29,6 +29,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class FileLoader {
   private static final Logger LOG = LoggerFactory.getLogger(FileLoader.class);
+  /** Tweets whose puts are merged by row before they go to the writer. */
+  private static final int BATCH_TWEETS = 2000;
 
   private final TweetParser parser = new TweetParser();
   private final Indexer indexer;
@@ -82,13 +84,16 @@ public final class FileLoader {
 
   private Void loadFile(Path file, LoadCounters counters, AtomicLong bytesRead) throws IOException {
     LOG.info("loading {}", file);
+    PutBatch batch = new PutBatch();
     try (RejectedLines rejects = new RejectedLines(rejectsDir, file)) {
-      TweetFiles.read(file, bytesRead, (number, text) -> loadLine(text, number, counters, rejects));
+      TweetFiles.read(file, bytesRead, (number, text) -> loadLine(text, number, counters, rejects, batch));
     }
+    writer.write(batch.drain());
     return null;
   }
 
-  private void loadLine(String text, long number, LoadCounters counters, RejectedLines rejects) throws IOException {
+  private void loadLine(String text, long number, LoadCounters counters, RejectedLines rejects, PutBatch batch)
+      throws IOException {
     counters.lines.increment();
     if (text.isBlank()) {
       counters.blankLines.increment();
@@ -103,7 +108,7 @@ public final class FileLoader {
       return;
     }
     if (item instanceof StreamItem.Status status) {
-      store(status, number, text, counters, rejects);
+      store(status, number, text, counters, rejects, batch);
     } else if (item instanceof StreamItem.DeleteNotice) {
       counters.deleteNotices.increment(); // honoured by the loaders that apply deletes
     } else {
@@ -112,7 +117,7 @@ public final class FileLoader {
   }
 
   private void store(StreamItem.Status status, long number, String text, LoadCounters counters,
-      RejectedLines rejects) throws IOException {
+      RejectedLines rejects, PutBatch batch) throws IOException {
     List<TableMutation> mutations = new ArrayList<>();
     try {
       for (Tweet tweet : status.all()) {
@@ -123,7 +128,10 @@ public final class FileLoader {
       rejects.reject(number, "indexing failed: " + e, text);
       return;
     }
-    writer.write(mutations);
+    batch.add(mutations);
+    if (batch.tweets() >= BATCH_TWEETS) {
+      writer.write(batch.drain());
+    }
     counters.statuses.increment();
     counters.embedded.add(status.embedded().size());
     if (status.tweet().isRetweet()) {

@@ -3,38 +3,52 @@ package org.observatory.loader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Durability;
-import org.apache.hadoop.hbase.client.RetriesExhaustedWithDetailsException;
-import org.observatory.indexer.TableMutation;
+import org.apache.hadoop.hbase.client.Put;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 
 /**
- * Writes puts through one {@link BufferedMutator} per table, creating a month's tables the first time
- * a tweet of that month arrives. Thread-safe.
+ * Writes puts through one {@link BufferedMutator} per table. The first puts of a month start the
+ * creation of its tables in the background and wait for it there, so that the tweets of the month
+ * being loaded never wait for the tables of an old original's month. Thread-safe.
  */
 public final class TableWriter implements Closeable {
+  private static final int CREATION_THREADS = 8;
+
   private final Connection connection;
   private final TableNames names;
   private final MonthTables monthTables;
   private final long bufferBytes;
   private final Durability durability;
   private final Map<TableName, BufferedMutator> mutators = new ConcurrentHashMap<>();
-  private final Set<Month> readyMonths = ConcurrentHashMap.newKeySet();
-  private final AtomicReference<IOException> failure = new AtomicReference<>();
+  private final Map<Month, CompletableFuture<Void>> months = new ConcurrentHashMap<>();
+  private final List<CompletableFuture<Void>> deferred = new ArrayList<>();
+  private final ExecutorService creation = Executors.newFixedThreadPool(CREATION_THREADS, r -> {
+    Thread t = new Thread(r, "month-tables");
+    t.setDaemon(true);
+    return t;
+  });
+  private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
   /**
-   * @param durability how puts reach the write-ahead log; see {@link org.apache.hadoop.hbase.client.Durability}
+   * @param durability how puts reach the write-ahead log; see {@link Durability}
    */
   public TableWriter(Connection connection, TableNames names, MonthTables monthTables, long bufferBytes,
       Durability durability) {
@@ -45,16 +59,42 @@ public final class TableWriter implements Closeable {
     this.durability = durability;
   }
 
-  /** Queues the puts; a failure of earlier writes surfaces here or at {@link #flush()}. */
-  public void write(List<TableMutation> mutations) throws IOException {
+  /** Queues puts per table; a failure of earlier writes surfaces here or at {@link #flush()}. */
+  public void write(Map<TableName, List<Put>> puts) throws IOException {
     throwIfFailed();
-    for (TableMutation m : mutations) {
-      mutator(m.table()).mutate(m.put().setDurability(durability));
+    for (Map.Entry<TableName, List<Put>> e : puts.entrySet()) {
+      TableName table = e.getKey();
+      List<Put> tablePuts = e.getValue();
+      tablePuts.forEach(p -> p.setDurability(durability));
+      CompletableFuture<Void> ready = monthReady(table);
+      if (ready.isDone() && !ready.isCompletedExceptionally()) {
+        mutator(table).mutate(tablePuts);
+      } else {
+        CompletableFuture<Void> write = ready.thenRunAsync(() -> mutateUnchecked(table, tablePuts), creation);
+        write.whenComplete((ok, error) -> recordFailure(error));
+        synchronized (deferred) {
+          deferred.add(write);
+        }
+      }
     }
   }
 
-  /** Sends everything queued and waits until HBase has it. */
+  /** Waits for pending table creations and deferred writes, then sends everything queued. */
   public void flush() throws IOException {
+    List<CompletableFuture<Void>> waiting;
+    synchronized (deferred) {
+      waiting = new ArrayList<>(deferred);
+      deferred.clear();
+    }
+    try {
+      CompletableFuture.allOf(waiting.toArray(CompletableFuture[]::new)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted waiting for table creation");
+    } catch (ExecutionException e) {
+      recordFailure(e.getCause());
+    }
+    throwIfFailed();
     for (BufferedMutator mutator : mutators.values()) {
       mutator.flush();
     }
@@ -63,19 +103,42 @@ public final class TableWriter implements Closeable {
 
   @Override
   public void close() throws IOException {
-    IOException first = null;
-    for (BufferedMutator mutator : mutators.values()) {
-      try {
-        mutator.close();
-      } catch (IOException e) {
-        first = first == null ? e : first;
+    try {
+      flush();
+    } finally {
+      creation.shutdownNow();
+      IOException first = null;
+      for (BufferedMutator mutator : mutators.values()) {
+        try {
+          mutator.close();
+        } catch (IOException e) {
+          first = first == null ? e : first;
+        }
+      }
+      mutators.clear();
+      if (first != null) {
+        throw first;
       }
     }
-    mutators.clear();
-    if (first != null) {
-      throw first;
+  }
+
+  private CompletableFuture<Void> monthReady(TableName table) {
+    Month month = names.monthOf(table).orElseThrow(() -> new IllegalArgumentException("not a month table: " + table));
+    return months.computeIfAbsent(month, m -> CompletableFuture.runAsync(() -> {
+      try {
+        monthTables.create(m);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }, creation));
+  }
+
+  private void mutateUnchecked(TableName table, List<Put> puts) {
+    try {
+      mutator(table).mutate(puts);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    throwIfFailed();
   }
 
   private BufferedMutator mutator(TableName table) throws IOException {
@@ -83,13 +146,12 @@ public final class TableWriter implements Closeable {
     if (mutator != null) {
       return mutator;
     }
-    ensureMonth(names.monthOf(table).orElseThrow(() -> new IllegalArgumentException("not a month table: " + table)));
     synchronized (mutators) {
       mutator = mutators.get(table);
       if (mutator == null) {
         BufferedMutatorParams params = new BufferedMutatorParams(table)
             .writeBufferSize(bufferBytes)
-            .listener(this::recordFailure);
+            .listener((e, m) -> recordFailure(e));
         mutator = connection.getBufferedMutator(params);
         mutators.put(table, mutator);
       }
@@ -97,26 +159,22 @@ public final class TableWriter implements Closeable {
     }
   }
 
-  private void ensureMonth(Month month) throws IOException {
-    if (readyMonths.contains(month)) {
-      return;
+  private void recordFailure(Throwable error) {
+    if (error != null) {
+      failure.compareAndSet(null, error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
     }
-    synchronized (readyMonths) {
-      if (!readyMonths.contains(month)) {
-        monthTables.create(month);
-        readyMonths.add(month);
-      }
-    }
-  }
-
-  private void recordFailure(RetriesExhaustedWithDetailsException e, BufferedMutator mutator) {
-    failure.compareAndSet(null, e);
   }
 
   private void throwIfFailed() throws IOException {
-    IOException e = failure.get();
+    Throwable e = failure.get();
+    if (e instanceof UncheckedIOException u) {
+      e = u.getCause();
+    }
+    if (e instanceof InterruptedIOException io) {
+      throw io;
+    }
     if (e != null) {
-      throw e instanceof InterruptedIOException ? e : new IOException("writing to HBase failed: " + e.getMessage(), e);
+      throw new IOException("writing to HBase failed: " + e.getMessage(), e);
     }
   }
 }

@@ -3,7 +3,6 @@ package org.observatory.testing;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Durability;
 import org.observatory.indexer.Indexer;
@@ -20,9 +19,8 @@ public final class TestLoads {
 
   public static LoadSummary load(Connection connection, TableNames names, Path rejects, Path... files) throws IOException {
     IndexSpec spec = IndexSpec.defaults();
-    try (Admin admin = connection.getAdmin();
-         TableWriter writer = new TableWriter(connection, names, new MonthTables(admin, names, spec.names(), 1),
-             4 << 20, Durability.SYNC_WAL)) {
+    try (TableWriter writer = new TableWriter(connection, names, new MonthTables(connection, names, spec.names(), 1),
+        4 << 20, Durability.SYNC_WAL)) {
       return new FileLoader(new Indexer(spec, names), writer, rejects, 2, 60).load(List.of(files));
     }
   }

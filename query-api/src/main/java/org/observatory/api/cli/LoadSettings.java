@@ -55,7 +55,7 @@ public class LoadSettings {
   public LoadSummary load(HBaseStore store, IndexSpec spec, int regionsPerTable, List<Path> paths) throws IOException {
     List<Path> files = TweetFiles.expand(paths);
     Indexer indexer = new Indexer(spec, store.tableNames());
-    MonthTables tables = new MonthTables(store.connection().getAdmin(), store.tableNames(), spec.names(), regionsPerTable);
+    MonthTables tables = new MonthTables(store.connection(), store.tableNames(), spec.names(), regionsPerTable);
     try (TableWriter writer = new TableWriter(store.connection(), store.tableNames(), tables, writeBufferMb * (1L << 20), durability)) {
       return new FileLoader(indexer, writer, Path.of(rejectsDir), threads, progressSeconds).load(files);
     }

@@ -4,7 +4,6 @@ import io.dropwizard.lifecycle.Managed;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.hadoop.hbase.client.Admin;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.MonthTables;
@@ -39,11 +38,9 @@ public final class SampleSeeder implements Managed {
     if (seed.isEmpty()) {
       return;
     }
-    try (Admin admin = store.connection().getAdmin()) {
-      if (!new MonthTables(admin, store.tableNames(), spec.names(), regionsPerTable).list().isEmpty()) {
-        LOG.info("the store already has tables; the sample is not loaded again");
-        return;
-      }
+    if (!new MonthTables(store.connection(), store.tableNames(), spec.names(), regionsPerTable).list().isEmpty()) {
+      LOG.info("the store already has tables; the sample is not loaded again");
+      return;
     }
     LOG.info("empty store: loading the sample {}", seed);
     LOG.info("sample loaded: {}", settings.load(store, spec, regionsPerTable, seed));

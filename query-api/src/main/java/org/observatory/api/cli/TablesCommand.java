@@ -5,7 +5,6 @@ import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.inf.Argument;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
-import org.apache.hadoop.hbase.client.Admin;
 import org.observatory.api.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.schemas.tables.Month;
@@ -37,8 +36,8 @@ public final class TablesCommand extends ConfiguredCommand<ObservatoryConfigurat
     if (!action.equals("list") && monthArg == null) {
       throw new IllegalArgumentException(action + " needs a month (YYYY-MM)");
     }
-    try (HBaseStore store = config.hbase().open(true); Admin admin = store.connection().getAdmin()) {
-      MonthTables tables = new MonthTables(admin, store.tableNames(), config.indexSpec().names(),
+    try (HBaseStore store = config.hbase().open(true)) {
+      MonthTables tables = new MonthTables(store.connection(), store.tableNames(), config.indexSpec().names(),
           config.hbase().regionsPerTable());
       switch (action) {
         case "create" -> System.out.println("created " + tables.create(Month.parse(monthArg)) + " tables for " + monthArg);

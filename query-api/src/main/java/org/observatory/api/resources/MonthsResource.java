@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
@@ -30,11 +29,9 @@ public final class MonthsResource {
 
   @GET
   public Map<String, List<String>> months() throws IOException {
-    try (Admin admin = connection.getAdmin()) {
-      Map<String, List<String>> months = new LinkedHashMap<>();
-      new MonthTables(admin, names, indexNames, 1).list().forEach((month, tables) ->
-          months.put(month.toString(), tables.stream().map(TableName::getNameAsString).toList()));
-      return months;
-    }
+    Map<String, List<String>> months = new LinkedHashMap<>();
+    new MonthTables(connection, names, indexNames, 1).list().forEach((month, tables) ->
+        months.put(month.toString(), tables.stream().map(TableName::getNameAsString).toList()));
+    return months;
   }
 }

@@ -12,11 +12,15 @@ import org.apache.hadoop.hbase.NamespaceExistException;
 import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
-/** Creates, lists and drops the set of tables of a month: tweets, users and one per index. */
+/**
+ * Creates, lists and drops the set of tables of a month: tweets, users and one per index. Thread-safe:
+ * each operation uses an Admin of its own.
+ */
 public final class MonthTables {
-  private final Admin admin;
+  private final Connection connection;
   private final TableNames names;
   private final List<String> indexNames;
   private final int regionsPerTable;
@@ -25,8 +29,8 @@ public final class MonthTables {
    * @param indexNames the indexes of the specification in force
    * @param regionsPerTable regions each new table is pre-split into (1: no pre-split)
    */
-  public MonthTables(Admin admin, TableNames names, List<String> indexNames, int regionsPerTable) {
-    this.admin = admin;
+  public MonthTables(Connection connection, TableNames names, List<String> indexNames, int regionsPerTable) {
+    this.connection = connection;
     this.names = names;
     this.indexNames = List.copyOf(indexNames);
     this.regionsPerTable = regionsPerTable;
@@ -43,27 +47,31 @@ public final class MonthTables {
 
   /** Creates whichever of the month's tables are missing, concurrently; returns how many it created. */
   public int create(Month month) throws IOException {
-    ensureNamespace();
-    List<Future<Void>> pending = new ArrayList<>();
-    for (TableName table : tablesOf(month)) {
-      if (!admin.tableExists(table)) {
-        pending.add(admin.createTableAsync(descriptor(table, month), splits(table, month)));
+    try (Admin admin = connection.getAdmin()) {
+      ensureNamespace(admin);
+      List<Future<Void>> pending = new ArrayList<>();
+      for (TableName table : tablesOf(month)) {
+        if (!admin.tableExists(table)) {
+          pending.add(admin.createTableAsync(descriptor(table, month), splits(table, month)));
+        }
       }
+      for (Future<Void> creation : pending) {
+        await(creation);
+      }
+      return pending.size();
     }
-    for (Future<Void> creation : pending) {
-      await(creation);
-    }
-    return pending.size();
   }
 
   /** Every month that has at least one table, with its tables. */
   public SortedMap<Month, List<TableName>> list() throws IOException {
     SortedMap<Month, List<TableName>> months = new TreeMap<>();
-    if (!namespaceExists()) {
-      return months;
-    }
-    for (TableName table : admin.listTableNamesByNamespace(names.namespace())) {
-      names.monthOf(table).ifPresent(m -> months.computeIfAbsent(m, k -> new ArrayList<>()).add(table));
+    try (Admin admin = connection.getAdmin()) {
+      if (!namespaceExists(admin)) {
+        return months;
+      }
+      for (TableName table : admin.listTableNamesByNamespace(names.namespace())) {
+        names.monthOf(table).ifPresent(m -> months.computeIfAbsent(m, k -> new ArrayList<>()).add(table));
+      }
     }
     months.values().forEach(tables -> tables.sort(null));
     return months;
@@ -72,11 +80,13 @@ public final class MonthTables {
   /** Drops every table of the month, index tables of indexes no longer specified included. */
   public int drop(Month month) throws IOException {
     List<TableName> tables = list().getOrDefault(month, List.of());
-    for (TableName table : tables) {
-      if (admin.isTableEnabled(table)) {
-        admin.disableTable(table);
+    try (Admin admin = connection.getAdmin()) {
+      for (TableName table : tables) {
+        if (admin.isTableEnabled(table)) {
+          admin.disableTable(table);
+        }
+        admin.deleteTable(table);
       }
-      admin.deleteTable(table);
     }
     return tables.size();
   }
@@ -101,8 +111,8 @@ public final class MonthTables {
     return TableLayout.indexSplits(regionsPerTable);
   }
 
-  private void ensureNamespace() throws IOException {
-    if (!namespaceExists()) {
+  private void ensureNamespace(Admin admin) throws IOException {
+    if (!namespaceExists(admin)) {
       try {
         admin.createNamespace(NamespaceDescriptor.create(names.namespace()).build());
       } catch (NamespaceExistException raced) {
@@ -111,7 +121,7 @@ public final class MonthTables {
     }
   }
 
-  private boolean namespaceExists() throws IOException {
+  private boolean namespaceExists(Admin admin) throws IOException {
     for (NamespaceDescriptor ns : admin.listNamespaceDescriptors()) {
       if (ns.getName().equals(names.namespace())) {
         return true;

@@ -1,6 +1,8 @@
 package org.observatory.schemas.tables;
 
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.TableName;
@@ -17,6 +19,8 @@ public final class TableNames {
       Pattern.compile("(tweets|users|index-[a-z][a-z0-9-]*)-(\\d{4}-\\d{2})");
 
   private final String namespace;
+  // TableName.valueOf searches HBase's cache of every name linearly; loads ask for names per put.
+  private final Map<String, TableName> cache = new ConcurrentHashMap<>();
 
   public TableNames(String namespace) {
     if (!namespace.matches("[a-zA-Z_][a-zA-Z0-9_]*")) {
@@ -60,6 +64,6 @@ public final class TableNames {
   }
 
   private TableName table(String qualifier) {
-    return TableName.valueOf(namespace, qualifier);
+    return cache.computeIfAbsent(qualifier, q -> TableName.valueOf(namespace, q));
   }
 }
