@@ -2,6 +2,7 @@ package org.observatory.api.query;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -34,19 +35,29 @@ public final class IndexScanner {
 
   private final Connection connection;
   private final TableNames names;
+  private final TableCatalog catalog;
   private final ExecutorService pool;
   private final long timeoutMillis;
 
   public IndexScanner(Connection connection, TableNames names, ExecutorService pool, long timeoutMillis) {
     this.connection = connection;
     this.names = names;
+    this.catalog = new TableCatalog(connection, names.namespace());
     this.pool = pool;
     this.timeoutMillis = timeoutMillis;
   }
 
-  /** For each key, in order, the tweets (ids and times) its index rows hold within the window. */
-  public List<TweetHits> scan(String index, List<String> keys, TimeWindow window) throws IOException {
-    List<Month> months = window.months();
+  /**
+   * For each key, in order, the tweets (ids and times) its index rows hold within the window; months
+   * without an index table hold none and are not scanned.
+   */
+  public IndexHits scan(String index, List<String> keys, TimeWindow window) throws IOException {
+    List<Month> months = new ArrayList<>();
+    for (Month month : window.months()) {
+      if (catalog.exists(names.index(index, month))) {
+        months.add(month);
+      }
+    }
     List<List<Future<TweetHits>>> perKey = new ArrayList<>();
     for (String key : keys) {
       List<Future<TweetHits>> scans = new ArrayList<>();
@@ -67,10 +78,13 @@ public final class IndexScanner {
         hits.add(merged);
       }
     } finally {
-      perKey.forEach(scans -> scans.forEach(f -> f.cancel(true)));
+      perKey.forEach(scans -> scans.forEach(f -> f.cancel(false))); // after a failure, start no more
     }
-    return hits;
+    return new IndexHits(hits, months);
   }
+
+  /** Phase 1's answer: hits per key, and the months whose index tables were scanned. */
+  public record IndexHits(List<TweetHits> perKey, List<Month> months) {}
 
   private TweetHits scanRow(TableName table, String key, TimeWindow window) throws IOException {
     byte[] row = RowKeys.index(key);
@@ -90,7 +104,12 @@ public final class IndexScanner {
         }
       }
     } catch (TableNotFoundException e) {
-      return hits; // no tweets were ever loaded for this month
+      return hits; // dropped since the catalog listed it
+    } catch (UncheckedIOException e) { // how the scanner's iterator reports the same
+      if (e.getCause() instanceof TableNotFoundException) {
+        return hits;
+      }
+      throw e.getCause();
     }
     return hits;
   }

@@ -28,7 +28,8 @@ public final class MemeQueries {
     long began = System.nanoTime();
     List<Meme> asked = Meme.parseList(memes, settings.maxMemes());
     TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
-    List<TweetHits> hits = scanner.scan(MEME_INDEX, asked.stream().map(Meme::indexKey).toList(), window);
+    IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::indexKey).toList(), window);
+    List<TweetHits> hits = found.perKey();
     Map<String, Long> counts = new LinkedHashMap<>();
     Map<Long, Long> distinct = new HashMap<>();
     for (int m = 0; m < asked.size(); m++) {
@@ -38,7 +39,7 @@ public final class MemeQueries {
         distinct.put(h.id(i), h.time(i));
       }
     }
-    return result("meme-post-count", window, counts, distinct.size(), began);
+    return result("meme-post-count", window, found.months(), counts, distinct.size(), began);
   }
 
   /** Per UTC day of the window, the number of tweets that contain any of the memes. */
@@ -47,7 +48,8 @@ public final class MemeQueries {
     List<Meme> asked = Meme.parseList(memes, settings.maxMemes());
     TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
     Map<Long, Long> distinct = new HashMap<>();
-    for (TweetHits h : scanner.scan(MEME_INDEX, asked.stream().map(Meme::indexKey).toList(), window)) {
+    IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::indexKey).toList(), window);
+    for (TweetHits h : found.perKey()) {
       for (int i = 0; i < h.size(); i++) {
         distinct.put(h.id(i), h.time(i));
       }
@@ -60,11 +62,12 @@ public final class MemeQueries {
     for (int d = 0; d < perDay.length; d++) {
       counts.put(LocalDate.ofEpochDay(firstDay + d).toString(), perDay[d]);
     }
-    return result("timestamp-count", window, counts, distinct.size(), began);
+    return result("timestamp-count", window, found.months(), counts, distinct.size(), began);
   }
 
-  private static QueryResult result(String query, TimeWindow window, Map<String, Long> counts, long phase1, long began) {
-    List<String> months = window.months().stream().map(Month::toString).toList();
+  private static QueryResult result(String query, TimeWindow window, List<Month> scanned, Map<String, Long> counts,
+      long phase1, long began) {
+    List<String> months = scanned.stream().map(Month::toString).toList();
     return new QueryResult(query, window.startInstant(), window.endInstant(), counts,
         new QueryResult.Meta(months, phase1, INDEX_ONLY, (System.nanoTime() - began) / 1_000_000));
   }

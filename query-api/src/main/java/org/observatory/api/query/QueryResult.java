@@ -12,7 +12,7 @@ import java.util.Map;
 public record QueryResult(String query, Instant start, Instant endExclusive, Map<String, Long> counts, Meta meta) {
 
   /**
-   * @param months the months whose tables were scanned
+   * @param months the months of the window whose index tables exist, and were scanned
    * @param phase1Tweets distinct tweets phase 1 found
    * @param evaluation {@code index-only}, or how phase 2 ran
    */

@@ -74,6 +74,19 @@ class MemeQueriesTest {
   }
 
   @Test
+  void monthsWithoutTablesCountNothingAndFailNothing() throws Exception {
+    List<String> memes = memes();
+
+    QueryResult empty = queries.memePostCount(String.join(",", memes), "2001-01-01", "2001-03-31");
+    QueryResult longWindow = queries.memePostCount(String.join(",", memes), "2011-01-01", "2013-08-31");
+
+    assertThat(empty.counts().values()).containsOnly(0L);
+    for (String meme : memes) {
+      assertThat(longWindow.counts().get(meme)).as(meme).isEqualTo(raw.count(meme, millis("2011-01-01"), millis("2013-09-01")));
+    }
+  }
+
+  @Test
   void aWindowOfMinutesUsesTheTweetTimes() throws Exception {
     String meme = memes().get(0);
     long from = raw.tweets().stream().filter(t -> t.memes().contains(meme)).mapToLong(RawMemes.RawTweet::createdAt)
