@@ -49,10 +49,6 @@ public record IndexSpec(List<IndexDefinition> indexes) {
     return indexes.stream().map(IndexDefinition::name).toList();
   }
 
-  public IndexDefinition get(String name) {
-    return indexes.stream().filter(i -> i.name().equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no index named " + name));
-  }
 
   private static void validate(List<IndexDefinition> indexes) {
     Set<String> seen = new HashSet<>();

@@ -27,21 +27,6 @@ public final class RowKeys {
     return Bytes.add(id(userId), id(tweetId));
   }
 
-  /** The first row of a user's rows: a scan prefix. */
-  public static byte[] userPrefix(long userId) {
-    return id(userId);
-  }
-
-  public static long userIdOfUserRow(byte[] row) {
-    checkWidth(row, 2 * ID_WIDTH, "user row");
-    return Bytes.toLong(row, 0);
-  }
-
-  public static long tweetIdOfUserRow(byte[] row) {
-    checkWidth(row, 2 * ID_WIDTH, "user row");
-    return Bytes.toLong(row, ID_WIDTH);
-  }
-
   public static byte[] index(String key) {
     if (key.isEmpty()) {
       throw new IllegalArgumentException("empty index key");

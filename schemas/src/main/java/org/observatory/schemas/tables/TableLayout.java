@@ -75,7 +75,12 @@ public final class TableLayout {
    * mentions) to 'z'; keys past it (non-Latin words) fall into the last region.
    */
   public static byte[][] indexSplits(int regions) {
-    return regions <= 1 ? null : Bytes.split(Bytes.toBytes("#"), Bytes.toBytes("z"), regions - 2);
+    if (regions <= 1) {
+      return null;
+    }
+    // Bytes.split returns both ends too: regions + 1 points; the lower end would split off next to nothing.
+    byte[][] points = Bytes.split(Bytes.toBytes("#"), Bytes.toBytes("z"), regions - 2);
+    return java.util.Arrays.copyOfRange(points, 1, points.length);
   }
 
   private static byte[][] evenSplits(long first, long last, int regions) {

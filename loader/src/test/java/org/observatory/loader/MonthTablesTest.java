@@ -1,0 +1,44 @@
+package org.observatory.loader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.junit.jupiter.api.Test;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.schemas.tables.TweetTable;
+import org.observatory.testing.MiniHBase;
+
+/** Creating, listing and dropping a month's tables on a real HBase. */
+class MonthTablesTest {
+  private final Connection connection = MiniHBase.connection();
+  private final TableNames names = new TableNames("month_tables");
+  private final MonthTables tables = new MonthTables(connection, names, IndexSpec.defaults().names(), 4);
+  private final Month month = Month.parse("2014-02");
+
+  @Test
+  void createsAPreSplitMonthOnceListsItAndDropsIt() throws Exception {
+    assertThat(tables.create(month)).isEqualTo(7);
+    assertThat(tables.create(month)).as("creating again creates nothing").isZero();
+
+    try (Admin admin = connection.getAdmin()) {
+      TableName tweets = names.tweets(month);
+      assertThat(admin.getRegions(tweets)).hasSize(4);
+      assertThat(admin.getRegions(names.index("meme", month))).hasSize(4);
+      assertThat(admin.getDescriptor(tweets).getColumnFamily(TweetTable.JSON).getCompressionType())
+          .isEqualTo(Compression.Algorithm.GZ);
+    }
+    assertThat(tables.list()).containsOnlyKeys(month);
+    assertThat(tables.list().get(month)).containsExactlyInAnyOrderElementsOf(tables.tablesOf(month));
+
+    assertThat(tables.drop(month)).isEqualTo(7);
+    assertThat(tables.list()).isEmpty();
+    assertThat(tables.tablesOf(month)).hasSize(2 + List.of("meme", "text", "user-tweets", "retweet", "screen-name").size());
+  }
+}

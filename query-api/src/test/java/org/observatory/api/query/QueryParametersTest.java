@@ -1,0 +1,48 @@
+package org.observatory.api.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class QueryParametersTest {
+  @Test
+  void aDateEndIncludesTheWholeDay() {
+    TimeWindow w = TimeWindow.parse("2013-08-10", "2013-08-10", 10);
+    assertThat(w.startInstant()).isEqualTo(Instant.parse("2013-08-10T00:00:00Z"));
+    assertThat(w.endInstant()).isEqualTo(Instant.parse("2013-08-11T00:00:00Z"));
+  }
+
+  @Test
+  void aDateTimeEndIsTheLastInstantIncludedAndOffsetsAreHonoured() {
+    TimeWindow w = TimeWindow.parse("2013-08-10T11:00", "2013-08-10T13:00:00+02:00", 10);
+    assertThat(w.startInstant()).isEqualTo(Instant.parse("2013-08-10T11:00:00Z"));
+    assertThat(w.endExclusive()).isEqualTo(Instant.parse("2013-08-10T11:00:00Z").toEpochMilli() + 1);
+  }
+
+  @Test
+  void rejectsWindowsThatCannotBeAnswered() {
+    assertThatThrownBy(() -> TimeWindow.parse("2013-08-10", "2013-08-09", 10)).hasMessageContaining("before start");
+    assertThatThrownBy(() -> TimeWindow.parse("2013-08-10T12:00Z", "2013-08-10T11:00Z", 10)).hasMessageContaining("before start");
+    assertThatThrownBy(() -> TimeWindow.parse("2013-01-01", "2013-12-31", 30)).hasMessageContaining("maximum of 30 days");
+    assertThatThrownBy(() -> TimeWindow.parse("2013-02-30", "2013-03-01", 30)).hasMessageContaining("'start'");
+    assertThatThrownBy(() -> TimeWindow.parse(" ", "2013-03-01", 30)).hasMessageContaining("missing parameter 'start'");
+  }
+
+  @Test
+  void memesAreFoldedToTheirIndexKeysAndAskedOnce() {
+    assertThat(Meme.parseList("#Euro2012, #euro2012,@BBCSport,@id:123,https://t.co/x", 10))
+        .extracting(Meme::indexKey)
+        .containsExactly("#euro2012", "@bbcsport", "@id:123", "https://t.co/x");
+  }
+
+  @Test
+  void rejectsWhatIsNotAMeme() {
+    assertThatThrownBy(() -> Meme.parse("euro")).hasMessageContaining("not a meme");
+    assertThatThrownBy(() -> Meme.parse("#")).hasMessageContaining("not a hashtag");
+    assertThatThrownBy(() -> Meme.parse("@bad-name")).hasMessageContaining("not a mention");
+    assertThatThrownBy(() -> Meme.parseList(",,", 10)).hasMessageContaining("names no meme");
+    assertThatThrownBy(() -> Meme.parseList("#a,#b,#c", 2)).hasMessageContaining("too many memes: 3");
+  }
+}

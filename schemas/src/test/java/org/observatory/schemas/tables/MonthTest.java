@@ -1,0 +1,27 @@
+package org.observatory.schemas.tables;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class MonthTest {
+  @Test
+  void aMonthIsTheUtcMonthOfAnInstant() {
+    assertThat(Month.of(Instant.parse("2013-08-31T23:59:59.999Z").toEpochMilli())).isEqualTo(Month.parse("2013-08"));
+    assertThat(Month.of(Instant.parse("2013-09-01T00:00:00Z").toEpochMilli())).isEqualTo(Month.parse("2013-09"));
+  }
+
+  @Test
+  void listsTheMonthsAWindowOverlaps() {
+    long start = Instant.parse("2015-12-31T12:00:00Z").toEpochMilli();
+    long end = Instant.parse("2016-02-01T00:00:00Z").toEpochMilli();
+    assertThat(Month.overlapping(start, end)).extracting(Month::toString).containsExactly("2015-12", "2016-01");
+  }
+
+  @Test
+  void rejectsTextThatIsNotAMonth() {
+    assertThatThrownBy(() -> Month.parse("2013-8")).hasMessageContaining("YYYY-MM");
+  }
+}

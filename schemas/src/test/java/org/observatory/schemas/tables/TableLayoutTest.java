@@ -1,0 +1,52 @@
+package org.observatory.schemas.tables;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+
+class TableLayoutTest {
+  @Test
+  void tweetTablesCompressTheJsonAndBloomTheRows() {
+    TableDescriptor tweets = TableLayout.tweets(TableName.valueOf("t"));
+    assertThat(tweets.getColumnFamily(TweetTable.JSON).getCompressionType()).isEqualTo(Compression.Algorithm.GZ);
+    assertThat(tweets.getColumnFamily(TweetTable.DATA).getCompressionType()).isEqualTo(Compression.Algorithm.NONE);
+    assertThat(tweets.getColumnFamily(TweetTable.DATA).getBloomFilterType()).isEqualTo(BloomType.ROW);
+    assertThat(tweets.getColumnFamily(TweetTable.JSON).getMaxVersions()).isEqualTo(1);
+    assertThat(TableLayout.index(TableName.valueOf("i")).getColumnFamily(IndexTable.FAMILY).getBloomFilterType())
+        .isEqualTo(BloomType.ROW);
+    assertThat(TableLayout.users(TableName.valueOf("u")).getColumnFamily(UserTable.PROFILE).getBloomFilterType())
+        .isEqualTo(BloomType.NONE);
+  }
+
+  @Test
+  void tweetSplitsFallInsideTheMonthsSnowflakeIdRangeInOrder() {
+    Month month = Month.parse("2016-01");
+    byte[][] splits = TableLayout.tweetSplits(month, 4);
+    assertThat(splits).hasNumberOfRows(3);
+    // a tweet id of 2016-01-06 07:30 UTC (from the corpus' day) falls in the first quarter's region,
+    // one of 2016-01-20 in the third
+    assertThat(Bytes.compareTo(RowKeys.tweet(684638028707401728L), splits[0])).isNegative();
+    long jan20 = (Instant.parse("2016-01-20T00:00:00Z").toEpochMilli() - TableLayout.SNOWFLAKE_EPOCH_MILLIS) << 22;
+    assertThat(Bytes.compareTo(splits[1], RowKeys.tweet(jan20))).isNegative();
+    assertThat(Bytes.compareTo(RowKeys.tweet(jan20), splits[2])).isNegative();
+    for (int i = 1; i < splits.length; i++) {
+      assertThat(Bytes.compareTo(splits[i - 1], splits[i])).isNegative();
+    }
+    long idAtMonthEnd = (Instant.parse("2016-02-01T00:00:00Z").toEpochMilli() - TableLayout.SNOWFLAKE_EPOCH_MILLIS) << 22;
+    assertThat(Bytes.compareTo(splits[2], RowKeys.tweet(idAtMonthEnd))).isNegative();
+  }
+
+  @Test
+  void noSplitsForOneRegionOrPreSnowflakeMonths() {
+    assertThat(TableLayout.tweetSplits(Month.parse("2016-01"), 1)).isNull();
+    assertThat(TableLayout.tweetSplits(Month.parse("2009-09"), 4)).isNull();
+    assertThat(TableLayout.indexSplits(4)).hasNumberOfRows(3);
+    assertThat(TableLayout.userSplits(4)).hasNumberOfRows(3);
+  }
+}
