@@ -109,10 +109,8 @@ public final class FileLoader {
     }
     if (item instanceof StreamItem.Status status) {
       store(status, number, text, counters, rejects, batch);
-    } else if (item instanceof StreamItem.DeleteNotice) {
-      counters.deleteNotices.increment(); // honoured by the loaders that apply deletes
     } else {
-      counters.otherNotices.increment();
+      counters.count(item); // delete notices are counted here; honouring them is the loaders' next step
     }
   }
 
@@ -132,11 +130,7 @@ public final class FileLoader {
     if (batch.tweets() >= BATCH_TWEETS) {
       writer.write(batch.drain());
     }
-    counters.statuses.increment();
-    counters.embedded.add(status.embedded().size());
-    if (status.tweet().isRetweet()) {
-      counters.retweets.increment();
-    }
+    counters.count(status);
     mutations.forEach(m -> counters.countPut(m.source()));
   }
 

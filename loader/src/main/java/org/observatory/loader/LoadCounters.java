@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import org.observatory.schemas.tweet.StreamItem;
 
 /** What a load met and did; safe to update from several threads. */
 public final class LoadCounters {
@@ -19,6 +20,21 @@ public final class LoadCounters {
   public final LongAdder blankLines = new LongAdder();
   public final LongAdder malformed = new LongAdder();
   private final Map<String, LongAdder> puts = new ConcurrentHashMap<>();
+
+  /** Counts what a parsed line held: a status (with its embedded originals), a delete notice, a notice. */
+  public void count(StreamItem item) {
+    if (item instanceof StreamItem.Status status) {
+      statuses.increment();
+      embedded.add(status.embedded().size());
+      if (status.tweet().isRetweet()) {
+        retweets.increment();
+      }
+    } else if (item instanceof StreamItem.DeleteNotice) {
+      deleteNotices.increment();
+    } else {
+      otherNotices.increment();
+    }
+  }
 
   /** Counts a put by its source: {@code tweets}, {@code users} or an index's name. */
   public void countPut(String source) {

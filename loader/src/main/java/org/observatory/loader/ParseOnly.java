@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.observatory.schemas.tweet.MalformedTweetException;
-import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.TweetParser;
 
 /**
@@ -32,18 +31,7 @@ public final class ParseOnly {
           return;
         }
         try {
-          StreamItem item = parser.parse(line);
-          if (item instanceof StreamItem.Status status) {
-            counters.statuses.increment();
-            counters.embedded.add(status.embedded().size());
-            if (status.tweet().isRetweet()) {
-              counters.retweets.increment();
-            }
-          } else if (item instanceof StreamItem.DeleteNotice) {
-            counters.deleteNotices.increment();
-          } else {
-            counters.otherNotices.increment();
-          }
+          counters.count(parser.parse(line));
         } catch (MalformedTweetException e) {
           counters.malformed.increment();
         }

@@ -15,18 +15,24 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.observatory.api.hbase.HBaseFactory;
+import org.observatory.api.hbase.HBaseStore;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
 
-/** Index-only queries on the mini cluster over a real day of tweets, against counts from the raw file. */
+/**
+ * Index-only queries on the mini cluster over a real day of tweets, against counts from the raw file.
+ * The service side connects the way it does to any cluster: through a configured ZooKeeper quorum.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class MemeQueriesTest {
   private final TableNames names = new TableNames("query_day");
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
   private RawMemes raw;
+  private HBaseStore cluster;
   private MemeQueries queries;
 
   @BeforeAll
@@ -34,12 +40,16 @@ class MemeQueriesTest {
     TestLoads.load(MiniHBase.connection(), names, Files.createTempDirectory("rejects"),
         SharedData.file(SharedData.DAY_2013));
     raw = RawMemes.of(SharedData.DAY_2013);
-    queries = new MemeQueries(new IndexScanner(MiniHBase.connection(), names, pool, 30_000), new QuerySettings());
+    cluster = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
+        .withNamespace(names.namespace()).open(false);
+    queries = new MemeQueries(new IndexScanner(cluster.connection(), cluster.tableNames(), pool, 30_000),
+        new QuerySettings());
   }
 
   @AfterAll
-  void stopPool() {
+  void stop() throws Exception {
     pool.shutdownNow();
+    cluster.close();
   }
 
   @Test
