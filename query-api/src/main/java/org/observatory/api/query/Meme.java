@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 public record Meme(String text, String indexKey) {
   private static final Pattern SCREEN_NAME = Pattern.compile("@[A-Za-z0-9_]{1,50}");
   private static final Pattern USER_ID = Pattern.compile("@id:[0-9]{1,20}");
+  /** Far above any real hashtag or URL, far below HBase's row-key limit (32 KB). */
+  private static final int MAX_LENGTH = 2048;
 
   /** Parses a comma-separated list; duplicates (after case folding) are asked once. */
   public static List<Meme> parseList(String memes, int max) {
@@ -36,6 +38,10 @@ public record Meme(String text, String indexKey) {
   }
 
   public static Meme parse(String meme) {
+    if (meme.length() > MAX_LENGTH) {
+      throw new BadQueryException("a meme is longer than " + MAX_LENGTH + " characters: '"
+          + meme.substring(0, 40) + "...'");
+    }
     if (meme.startsWith("#")) {
       if (meme.length() < 2 || meme.chars().anyMatch(Character::isWhitespace) || meme.indexOf('#', 1) > 0) {
         throw new BadQueryException("not a hashtag: '" + meme + "'");

@@ -44,5 +44,7 @@ class QueryParametersTest {
     assertThatThrownBy(() -> Meme.parse("@bad-name")).hasMessageContaining("not a mention");
     assertThatThrownBy(() -> Meme.parseList(",,", 10)).hasMessageContaining("names no meme");
     assertThatThrownBy(() -> Meme.parseList("#a,#b,#c", 2)).hasMessageContaining("too many memes: 3");
+    assertThatThrownBy(() -> Meme.parse("#" + "x".repeat(40_000))).hasMessageContaining("longer than");
+    assertThatThrownBy(() -> Meme.parse("https://example.org/" + "x".repeat(40_000))).hasMessageContaining("longer than");
   }
 }
