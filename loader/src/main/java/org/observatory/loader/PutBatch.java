@@ -13,8 +13,9 @@ import org.observatory.indexer.TableMutation;
 
 /**
  * The puts of many tweets gathered per table and row: an index row that many tweets share (a popular
- * hashtag or word) travels as one put carrying all their cells. The client's cost is per put, so
- * this halves the puts of a load. Not thread-safe: one per loading thread.
+ * hashtag or word) travels as one put carrying all their cells. Much of the client's cost is per put:
+ * on the shared corpus this made a fresh load ~10% faster (median of 3: 29.0 s against 32.0 s).
+ * Not thread-safe: one per loading thread.
  */
 final class PutBatch {
   private final Map<TableName, Map<ByteBuffer, Put>> rows = new LinkedHashMap<>();
