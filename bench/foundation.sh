@@ -22,6 +22,10 @@ YML
 obs() { "$root/observatory" "$@"; }
 rate() { sed -n 's/.* \([0-9]*\) tweets\/s.*/\1/p' | tail -1; }
 
+echo "== generator: 30 days at 20,000 statuses/day (defaults)"
+gen_line="$(obs generate --out "$work/generated" 2>/dev/null | tail -1)"; echo "$gen_line"
+gen_rate="$(echo "$gen_line" | sed -n 's/.* \([0-9]*\) statuses\/s.*/\1/p')"
+
 echo "== parse ceiling (one thread)"
 obs parse "$tweets" > /dev/null 2>&1   # warm the page cache and build the jar if needed
 parse_line="$(obs parse "$tweets" 2>/dev/null | tail -1)"; echo "$parse_line"
@@ -46,10 +50,10 @@ latency_ms="$(sort -n "$work/times" | awk '{a[NR]=$1} END {printf "%.1f", (a[5]+
 answer="$(cat "$work/answer.json")"
 echo "#$top: $answer"
 
-python3 - "$ceiling" "$load_rate" "$reload_rate" "$latency_ms" "$top" "$answer" > "$root/bench/results/foundation.json" <<'PY'
+python3 - "$ceiling" "$load_rate" "$reload_rate" "$latency_ms" "$top" "$answer" "$gen_rate" > "$root/bench/results/foundation.json" <<'PY'
 import json, sys
 ceiling, load, reload, latency = (float(x) for x in sys.argv[1:5])
-print(json.dumps({"parse_ceiling_tweets_per_s": ceiling, "load_tweets_per_s": load,
+print(json.dumps({"generator_statuses_per_s": float(sys.argv[7]), "parse_ceiling_tweets_per_s": ceiling, "load_tweets_per_s": load,
   "load_ratio_to_ceiling": round(load / ceiling, 3), "reload_tweets_per_s": reload,
   "reload_ratio_to_ceiling": round(reload / ceiling, 3),
   "meme_post_count_median_ms": latency, "hashtag": "#" + sys.argv[5],

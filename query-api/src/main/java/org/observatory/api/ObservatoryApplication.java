@@ -5,6 +5,7 @@ import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.util.concurrent.ExecutorService;
+import org.observatory.api.cli.GenerateCommand;
 import org.observatory.api.cli.LoadCommand;
 import org.observatory.api.cli.ParseCommand;
 import org.observatory.api.cli.SampleSeeder;
@@ -36,6 +37,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     bootstrap.addCommand(new LoadCommand());
     bootstrap.addCommand(new TablesCommand());
     bootstrap.addCommand(new ParseCommand());
+    bootstrap.addCommand(new GenerateCommand());
     // Instants as ISO-8601 text, not epoch seconds.
     bootstrap.getObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
   }
@@ -45,7 +47,8 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     IndexSpec spec = config.indexSpec();
     HBaseStore store = config.hbase().open(false);
     environment.lifecycle().manage(store);
-    environment.lifecycle().manage(new SampleSeeder(store, config.load(), spec, config.hbase().regionsPerTable()));
+    environment.lifecycle().manage(new SampleSeeder(store, config.load(), spec, config.hbase().regionsPerTable(),
+        config.hbase().dataDir().resolve("sample")));
     environment.healthChecks().register("hbase", new HBaseHealthCheck(store.connection()));
 
     QuerySettings query = config.query();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Independent reading of raw tweet JSON for tests: Jackson's tree model and the JDK's date parser,
@@ -23,6 +24,15 @@ public final class Json {
       return MAPPER.readTree(line);
     } catch (JsonProcessingException e) {
       throw new AssertionError("test fixture is not JSON: " + line, e);
+    }
+  }
+
+  /** The JSON of a line, or empty when the line is not JSON. */
+  public static Optional<JsonNode> parsed(String line) {
+    try {
+      return Optional.of(MAPPER.readTree(line));
+    } catch (JsonProcessingException e) {
+      return Optional.empty();
     }
   }
 

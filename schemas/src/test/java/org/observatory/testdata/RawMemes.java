@@ -1,6 +1,12 @@
 package org.observatory.testdata;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -9,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 /**
  * The memes of every tweet in a raw corpus file, computed with Jackson's tree model independently of
@@ -21,10 +28,23 @@ public final class RawMemes {
 
   private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
 
-  public static RawMemes of(String file) {
+  /** A file of the shared corpus. */
+  public static RawMemes of(String corpusFile) {
     RawMemes raw = new RawMemes();
-    try (Stream<String> lines = SharedData.lines(file)) {
+    try (Stream<String> lines = SharedData.lines(corpusFile)) {
       lines.map(Json::tree).filter(Json::isStatus).forEach(raw::add);
+    }
+    return raw;
+  }
+
+  /** Any {@code .json.gz} file; lines that are not JSON (generated cut-off lines) are skipped. */
+  public static RawMemes of(Path file) throws IOException {
+    RawMemes raw = new RawMemes();
+    try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.UTF_8))) {
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        Json.parsed(line).filter(Json::isStatus).ifPresent(raw::add);
+      }
     }
     return raw;
   }

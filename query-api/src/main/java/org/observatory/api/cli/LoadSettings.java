@@ -51,6 +51,16 @@ public class LoadSettings {
     return seed;
   }
 
+  public LoadSettings withSeed(List<String> files) {
+    this.seed = files;
+    return this;
+  }
+
+  public LoadSettings withRejectsDir(String dir) {
+    this.rejectsDir = dir;
+    return this;
+  }
+
   /** Loads files or directories into the store, creating month tables as tweets of new months arrive. */
   public LoadSummary load(HBaseStore store, IndexSpec spec, int regionsPerTable, List<Path> paths) throws IOException {
     List<Path> files = TweetFiles.expand(paths);

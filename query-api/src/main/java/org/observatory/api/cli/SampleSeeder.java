@@ -3,8 +3,11 @@ package org.observatory.api.cli;
 import io.dropwizard.lifecycle.Managed;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import org.observatory.api.hbase.HBaseStore;
+import org.observatory.generator.Generator;
+import org.observatory.generator.GeneratorSettings;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.MonthTables;
 import org.slf4j.Logger;
@@ -12,35 +15,44 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Loads the configured sample files when the server starts on an empty store, before it accepts
- * requests, so that a first query answers at once.
+ * requests, so that a first query answers at once. When none of the files exists (a clone without the
+ * shared corpus), it generates a synthetic day of the #euro2012 event instead and loads that.
  */
 public final class SampleSeeder implements Managed {
+  /** The day generated when no sample file exists: the 9th day of a generated #euro2012 event. */
+  public static final LocalDate GENERATED_DAY = LocalDate.parse("2012-06-16");
+  private static final int GENERATED_TWEETS = 5_000;
   private static final Logger LOG = LoggerFactory.getLogger(SampleSeeder.class);
   private final HBaseStore store;
   private final LoadSettings settings;
   private final IndexSpec spec;
   private final int regionsPerTable;
+  private final Path generatedDir;
 
-  public SampleSeeder(HBaseStore store, LoadSettings settings, IndexSpec spec, int regionsPerTable) {
+  /** @param generatedDir where a generated sample is written when the sample files are missing */
+  public SampleSeeder(HBaseStore store, LoadSettings settings, IndexSpec spec, int regionsPerTable, Path generatedDir) {
     this.store = store;
     this.settings = settings;
     this.spec = spec;
     this.regionsPerTable = regionsPerTable;
+    this.generatedDir = generatedDir;
   }
 
   @Override
   public void start() throws Exception {
-    List<Path> seed = settings.seed().stream().map(Path::of).filter(Files::exists).toList();
-    if (seed.size() < settings.seed().size()) {
-      LOG.warn("sample files not found, not loaded: {}",
-          settings.seed().stream().filter(s -> !Files.exists(Path.of(s))).toList());
-    }
-    if (seed.isEmpty()) {
+    if (settings.seed().isEmpty()) {
       return;
     }
     if (!new MonthTables(store.connection(), store.tableNames(), spec.names(), regionsPerTable).list().isEmpty()) {
       LOG.info("the store already has tables; the sample is not loaded again");
       return;
+    }
+    List<Path> seed = settings.seed().stream().map(Path::of).filter(Files::exists).toList();
+    if (seed.isEmpty()) {
+      LOG.warn("sample files not found: {}; generating a synthetic day ({}) instead", settings.seed(), GENERATED_DAY);
+      GeneratorSettings day = GeneratorSettings.defaults(GENERATED_DAY, 1, GENERATED_TWEETS)
+          .withEventStart(GENERATED_DAY.minusDays(8));
+      seed = Generator.write(day, generatedDir).files();
     }
     LOG.info("empty store: loading the sample {}", seed);
     LOG.info("sample loaded: {}", settings.load(store, spec, regionsPerTable, seed));

@@ -1,0 +1,237 @@
+package org.observatory.generator;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * Generates the lines of one day after another: a daily rhythm of volume, Zipf-distributed users,
+ * hashtags, words and URLs, retweets (some of originals from earlier months), replies, quotes, delete
+ * notices, cut-off lines, and a bursty event hashtag. Sequential and seeded: deterministic.
+ */
+final class TweetGenerator {
+  private static final long SNOWFLAKE_EPOCH_MILLIS = 1288834974657L;
+  private static final int HISTORY = 20_000;
+  private static final int OLD_ORIGINALS = 300;
+  private static final double OLD_ORIGINAL_RETWEETS = 0.05;
+  private static final int URLS = 5_000;
+
+  private final GeneratorSettings settings;
+  private final SplittableRandom random;
+  private final Zipf userRanks;
+  private final Zipf tagRanks;
+  private final Zipf wordRanks;
+  private final Zipf urlRanks;
+  private final Vocabulary tagWords;
+  private final Vocabulary textWords;
+  private final Posted.User[] users;
+  private final Posted[] history = new Posted[HISTORY];
+  private final List<Posted> oldOriginals = new ArrayList<>();
+  private final EventShape event;
+  private int historySize;
+  private int historyNext;
+  private long sequence;
+  final GenerationCounts counts = new GenerationCounts();
+
+  TweetGenerator(GeneratorSettings settings) {
+    this.settings = settings;
+    this.random = new SplittableRandom(settings.seed());
+    this.userRanks = new Zipf(settings.users(), 1.0);
+    this.tagRanks = new Zipf(settings.hashtags(), 1.1);
+    this.wordRanks = new Zipf(20_000, 1.0);
+    this.urlRanks = new Zipf(URLS, 1.0);
+    this.tagWords = new Vocabulary(settings.hashtags(), settings.seed() + 1);
+    this.textWords = new Vocabulary(20_000, settings.seed() + 2);
+    this.users = new Posted.User[settings.users()];
+    this.event = settings.eventStart() == null ? null : new EventShape(startOf(settings.eventStart()));
+    makeOldOriginals();
+  }
+
+  /** Every line of one day, in time order. */
+  void day(LocalDate day, Consumer<String> lines) {
+    long dayStart = startOf(day);
+    double perMinute = settings.tweetsPerDay() / 1440.0;
+    for (int minute = 0; minute < 1440; minute++) {
+      long minuteStart = dayStart + minute * 60_000L;
+      double intensity = event == null ? 0 : event.intensity(minuteStart + 30_000);
+      double expected = perMinute * rhythm(minute / 60.0) * (1 + intensity);
+      int n = (int) expected + (random.nextDouble() < expected - (int) expected ? 1 : 0);
+      long[] times = new long[n];
+      for (int i = 0; i < n; i++) {
+        times[i] = minuteStart + random.nextInt(60_000);
+      }
+      java.util.Arrays.sort(times);
+      for (long time : times) {
+        lines.accept(line(time, intensity / (1 + intensity)));
+      }
+    }
+  }
+
+  /** More tweets in the evening (peak 20:00 UTC) than in the morning (trough 08:00); averages 1. */
+  private static double rhythm(double hour) {
+    return 1 + 0.5 * Math.cos(2 * Math.PI * (hour - 20) / 24);
+  }
+
+  private String line(long time, double eventProbability) {
+    counts.lines++;
+    double r = random.nextDouble();
+    if (r < settings.malformedShare()) {
+      counts.malformed++;
+      String status = original(time, eventProbability, null, null).json();
+      return status.substring(0, 1 + random.nextInt(status.length() - 1));
+    }
+    if (r < settings.malformedShare() + settings.deleteShare() && historySize > 0) {
+      counts.deletes++;
+      return StatusJson.delete(fromHistory(), time);
+    }
+    counts.statuses++;
+    double kind = random.nextDouble();
+    Posted posted;
+    if (kind < settings.retweetShare() && historySize > 0) {
+      counts.retweets++;
+      return retweet(time).json();
+    } else if (kind < settings.retweetShare() + settings.replyShare() && historySize > 0) {
+      counts.replies++;
+      posted = original(time, eventProbability, fromHistory(), null);
+    } else if (kind < settings.retweetShare() + settings.replyShare() + settings.quoteShare() && historySize > 0) {
+      counts.quotes++;
+      posted = original(time, eventProbability, null, fromHistory());
+    } else {
+      posted = original(time, eventProbability, null, null);
+    }
+    remember(posted);
+    return posted.json();
+  }
+
+  private Posted original(long time, double eventProbability, Posted replyTo, Posted quoteOf) {
+    TextBuilder text = new TextBuilder();
+    if (replyTo != null) {
+      text.mention(replyTo.user());
+    }
+    List<Runnable> tokens = new ArrayList<>();
+    int words = 4 + random.nextInt(9);
+    for (int i = 0; i < words; i++) {
+      double w = random.nextDouble();
+      String word = w < 0.05 ? Vocabulary.otherScript(random) : w < 0.09 ? Vocabulary.emoji(random)
+          : textWords.word(wordRanks.next(random));
+      tokens.add(() -> text.word(word));
+    }
+    for (String tag : hashtags(eventProbability)) {
+      tokens.add(() -> text.hashtag(tag));
+    }
+    int mentions = random.nextDouble() < 0.8 ? 0 : random.nextDouble() < 0.75 ? 1 : 2;
+    for (int i = 0; i < mentions; i++) {
+      Posted.User mentioned = user();
+      tokens.add(() -> text.mention(mentioned));
+    }
+    if (random.nextDouble() < 0.15) {
+      int url = urlRanks.next(random);
+      tokens.add(() -> text.url(shortUrl(url), "https://" + textWords.word(url % textWords.size()) + ".example/" + url));
+    }
+    Collections.shuffle(tokens, new java.util.Random(random.nextLong()));
+    tokens.forEach(Runnable::run);
+    if (quoteOf != null) {
+      text.url(shortUrl(quoteOf.id()), "https://twitter.com/" + quoteOf.user().screenName() + "/status/" + quoteOf.id());
+    }
+    return post(time, user(), text.text(), text.hashtags, text.mentions, text.urls,
+        new StatusJson.Links(null, quoteOf, replyTo));
+  }
+
+  private Posted retweet(long time) {
+    Posted original = random.nextDouble() < OLD_ORIGINAL_RETWEETS
+        ? oldOriginals.get(random.nextInt(oldOriginals.size())) : fromHistory();
+    String prefix = "RT @" + original.user().screenName() + ": ";
+    int shift = prefix.codePointCount(0, prefix.length());
+    String full = prefix + original.text();
+    int limit = 140;
+    String text = full;
+    if (full.codePointCount(0, full.length()) > limit) {
+      text = full.substring(0, full.offsetByCodePoints(0, limit - 1)) + "…";
+    }
+    List<Posted.Entity> mentions = new ArrayList<>();
+    mentions.add(new Posted.Entity(original.user().screenName(), Long.toString(original.user().id()), 3, shift - 2));
+    List<Posted.Entity> hashtags = new ArrayList<>();
+    List<Posted.Entity> urls = new ArrayList<>();
+    copyShifted(original.mentions(), shift, limit - 1, mentions);
+    copyShifted(original.hashtags(), shift, limit - 1, hashtags);
+    copyShifted(original.urls(), shift, limit - 1, urls);
+    return post(time, user(), text, hashtags, mentions, urls, new StatusJson.Links(original, null, null));
+  }
+
+  private static void copyShifted(List<Posted.Entity> from, int shift, int limit, List<Posted.Entity> to) {
+    for (Posted.Entity e : from) {
+      if (e.end() + shift <= limit) {
+        to.add(e.shifted(shift));
+      }
+    }
+  }
+
+  private List<String> hashtags(double eventProbability) {
+    List<String> tags = new ArrayList<>(3);
+    if (settings.eventHashtag() != null && random.nextDouble() < eventProbability) {
+      tags.add(settings.eventHashtag());
+    }
+    double r = random.nextDouble();
+    int n = r < 0.7 ? 0 : r < 0.9 ? 1 : r < 0.97 ? 2 : 3;
+    for (int i = 0; i < n; i++) {
+      String tag = tagWords.word(tagRanks.next(random));
+      if (!tags.contains(tag)) {
+        tags.add(tag);
+      }
+    }
+    return tags;
+  }
+
+  private Posted post(long time, Posted.User user, String text, List<Posted.Entity> hashtags,
+      List<Posted.Entity> mentions, List<Posted.Entity> urls, StatusJson.Links links) {
+    long id = ((time - SNOWFLAKE_EPOCH_MILLIS) << 22) | (sequence++ & 0x3FFFFF);
+    String json = StatusJson.status(id, time, user, text, hashtags, mentions, urls, links, random.nextInt(50));
+    return new Posted(id, time, user, text, hashtags, mentions, urls, json);
+  }
+
+  private Posted.User user() {
+    int rank = userRanks.next(random);
+    Posted.User user = users[rank];
+    if (user == null) {
+      String word = Vocabulary.word(new SplittableRandom(settings.seed() ^ rank), 2);
+      user = new Posted.User(rank, 100_000_000L + rank * 97L, word + Integer.toString(rank, 36),
+          Character.toUpperCase(word.charAt(0)) + word.substring(1));
+      users[rank] = user;
+    }
+    return user;
+  }
+
+  private Posted fromHistory() {
+    // recent tweets are retweeted and answered more than old ones
+    int back = (int) Math.min(historySize - 1, (long) (historySize * Math.pow(random.nextDouble(), 3)));
+    return history[Math.floorMod(historyNext - 1 - back, HISTORY)];
+  }
+
+  private void remember(Posted posted) {
+    history[historyNext] = posted;
+    historyNext = (historyNext + 1) % HISTORY;
+    historySize = Math.min(historySize + 1, HISTORY);
+  }
+
+  /** Originals posted up to a year before the first day, seen only when retweeted, as in a real stream. */
+  private void makeOldOriginals() {
+    long first = startOf(settings.firstDay());
+    for (int i = 0; i < OLD_ORIGINALS; i++) {
+      long time = first - 1 - (long) (random.nextDouble() * 365 * 86_400_000L);
+      oldOriginals.add(original(time, 0, null, null));
+    }
+    oldOriginals.sort(java.util.Comparator.comparingLong(Posted::createdAt));
+  }
+
+  private static String shortUrl(long n) {
+    return "https://t.co/" + Long.toString(Math.abs(n * 0x9E3779B97F4A7C15L) % 3_656_158_440_062_975L, 36);
+  }
+
+  private static long startOf(LocalDate day) {
+    return day.atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+  }
+}
