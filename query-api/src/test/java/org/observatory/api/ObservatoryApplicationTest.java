@@ -63,14 +63,18 @@ class ObservatoryApplicationTest {
 
   @Test
   void badParametersGet400WithAMessage() throws Exception {
-    Map<WebTarget, String> cases = Map.of(
-        query("no-such-query").queryParam("memes", "#a"), "unknown query",
-        query("meme-post-count").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "missing parameter 'memes'",
-        query("meme-post-count").queryParam("memes", "euro").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "not a meme",
-        query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10").queryParam("end", "2013-08-01"), "before start",
-        query("meme-post-count").queryParam("memes", "#a").queryParam("start", "yesterday").queryParam("end", "2013-08-01"), "ISO-8601",
-        query("timestamp-count").queryParam("memes", "#a").queryParam("start", "1990-01-01").queryParam("end", "2013-08-01"), "maximum",
-        query("meme-post-count").queryParam("memes", "#a").queryParam("end", "2013-08-01"), "missing parameter 'start'");
+    Map<WebTarget, String> cases = Map.ofEntries(
+        Map.entry(query("timestamp-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")
+            .queryParam("end", "2013-08-10").queryParam("granularity", "week"), "granularity"),
+        Map.entry(query("meme-post-count").queryParam("memes", "#e*").queryParam("start", "2013-08-10")
+            .queryParam("end", "2013-08-10"), "at least 2 characters"),
+        Map.entry(query("no-such-query").queryParam("memes", "#a"), "unknown query"),
+        Map.entry(query("meme-post-count").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "missing parameter 'memes'"),
+        Map.entry(query("meme-post-count").queryParam("memes", "euro").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "not a meme"),
+        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10").queryParam("end", "2013-08-01"), "before start"),
+        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "yesterday").queryParam("end", "2013-08-01"), "ISO-8601"),
+        Map.entry(query("timestamp-count").queryParam("memes", "#a").queryParam("start", "1990-01-01").queryParam("end", "2013-08-01"), "maximum"),
+        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("end", "2013-08-01"), "missing parameter 'start'"));
     for (Map.Entry<WebTarget, String> c : cases.entrySet()) {
       try (Response response = c.getKey().request().get()) {
         assertThat(response.getStatus()).as(c.getKey().getUri().toString()).isEqualTo(400);

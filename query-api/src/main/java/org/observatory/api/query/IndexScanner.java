@@ -47,11 +47,14 @@ public final class IndexScanner {
     this.timeoutMillis = timeoutMillis;
   }
 
+  /** An index row, or every row starting with {@code key} when {@code prefix} is set. */
+  public record Key(String key, boolean prefix) {}
+
   /**
-   * For each key, in order, the tweets (ids and times) its index rows hold within the window; months
-   * without an index table hold none and are not scanned.
+   * For each key, in order, the distinct tweets (ids and times) its index rows hold within the window;
+   * months without an index table hold none and are not scanned.
    */
-  public IndexHits scan(String index, List<String> keys, TimeWindow window) throws IOException {
+  public IndexHits scan(String index, List<Key> keys, TimeWindow window) throws IOException {
     List<Month> months = new ArrayList<>();
     for (Month month : window.months()) {
       if (catalog.exists(names.index(index, month))) {
@@ -59,7 +62,7 @@ public final class IndexScanner {
       }
     }
     List<List<Future<TweetHits>>> perKey = new ArrayList<>();
-    for (String key : keys) {
+    for (Key key : keys) {
       List<Future<TweetHits>> scans = new ArrayList<>();
       for (Month month : months) {
         TableName table = names.index(index, month);
@@ -86,12 +89,11 @@ public final class IndexScanner {
   /** Phase 1's answer: hits per key, and the months whose index tables were scanned. */
   public record IndexHits(List<TweetHits> perKey, List<Month> months) {}
 
-  private TweetHits scanRow(TableName table, String key, TimeWindow window) throws IOException {
-    byte[] row = RowKeys.index(key);
-    Scan scan = new Scan()
-        .withStartRow(row, true)
-        .withStopRow(row, true)
-        .addFamily(IndexTable.FAMILY)
+  private TweetHits scanRow(TableName table, Key key, TimeWindow window) throws IOException {
+    byte[] row = RowKeys.index(key.key());
+    Scan scan = key.prefix() ? new Scan().setStartStopRowForPrefixScan(row)
+        : new Scan().withStartRow(row, true).withStopRow(row, true);
+    scan.addFamily(IndexTable.FAMILY)
         .setTimeRange(window.start(), window.endExclusive())
         .setFilter(new KeyOnlyFilter())
         .setBatch(CELLS_PER_RESULT)
@@ -103,6 +105,8 @@ public final class IndexScanner {
           hits.add(IndexTable.qualifierId(cell), cell.getTimestamp());
         }
       }
+      // a tweet lives in one month, so it repeats within a scan only when several rows match
+      return key.prefix() ? hits.distinct() : hits;
     } catch (TableNotFoundException e) {
       return hits; // dropped since the catalog listed it
     } catch (UncheckedIOException e) { // how the scanner's iterator reports the same
@@ -111,7 +115,6 @@ public final class IndexScanner {
       }
       throw e.getCause();
     }
-    return hits;
   }
 
   private static TweetHits await(Future<TweetHits> scan, long deadlineNanos) throws IOException {

@@ -28,7 +28,7 @@ public final class MemeQueries {
     long began = System.nanoTime();
     List<Meme> asked = Meme.parseList(memes, settings.maxMemes());
     TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
-    IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::indexKey).toList(), window);
+    IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::key).toList(), window);
     List<TweetHits> hits = found.perKey();
     Map<String, Long> counts = new LinkedHashMap<>();
     Map<Long, Long> distinct = new HashMap<>();
@@ -42,27 +42,60 @@ public final class MemeQueries {
     return result("meme-post-count", window, found.months(), counts, distinct.size(), began);
   }
 
-  /** Per UTC day of the window, the number of tweets that contain any of the memes. */
-  public QueryResult timestampCount(String memes, String start, String end) throws IOException {
+  /**
+   * Per UTC day (or hour) of the window, every one listed, the number of tweets that contain any of
+   * the memes.
+   *
+   * @param granularity {@code day} (the default when null) or {@code hour}
+   */
+  public QueryResult timestampCount(String memes, String start, String end, String granularity) throws IOException {
     long began = System.nanoTime();
+    Granularity per = Granularity.parse(granularity);
     List<Meme> asked = Meme.parseList(memes, settings.maxMemes());
     TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
     Map<Long, Long> distinct = new HashMap<>();
-    IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::indexKey).toList(), window);
+    IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::key).toList(), window);
     for (TweetHits h : found.perKey()) {
       for (int i = 0; i < h.size(); i++) {
         distinct.put(h.id(i), h.time(i));
       }
     }
-    long firstDay = Math.floorDiv(window.start(), DAY_MILLIS);
-    long lastDay = Math.floorDiv(window.endExclusive() - 1, DAY_MILLIS);
-    long[] perDay = new long[(int) (lastDay - firstDay + 1)];
-    distinct.values().forEach(time -> perDay[(int) (Math.floorDiv(time, DAY_MILLIS) - firstDay)]++);
+    long first = Math.floorDiv(window.start(), per.millis);
+    long last = Math.floorDiv(window.endExclusive() - 1, per.millis);
+    long[] perBucket = new long[(int) (last - first + 1)];
+    distinct.values().forEach(time -> perBucket[(int) (Math.floorDiv(time, per.millis) - first)]++);
     Map<String, Long> counts = new LinkedHashMap<>();
-    for (int d = 0; d < perDay.length; d++) {
-      counts.put(LocalDate.ofEpochDay(firstDay + d).toString(), perDay[d]);
+    for (int b = 0; b < perBucket.length; b++) {
+      counts.put(per.label((first + b) * per.millis), perBucket[b]);
     }
     return result("timestamp-count", window, found.months(), counts, distinct.size(), began);
+  }
+
+  /** The buckets of timestamp-count. */
+  private enum Granularity {
+    DAY(DAY_MILLIS), HOUR(3_600_000L);
+
+    final long millis;
+
+    Granularity(long millis) {
+      this.millis = millis;
+    }
+
+    static Granularity parse(String text) {
+      if (text == null || text.isBlank() || text.equals("day")) {
+        return DAY;
+      }
+      if (text.equals("hour")) {
+        return HOUR;
+      }
+      throw new BadQueryException("granularity must be 'day' or 'hour', not '" + text + "'");
+    }
+
+    /** A day as {@code 2013-08-10}; an hour as the instant it starts, {@code 2013-08-10T11:00:00Z}. */
+    String label(long startMillis) {
+      return this == DAY ? LocalDate.ofEpochDay(startMillis / DAY_MILLIS).toString()
+          : java.time.Instant.ofEpochMilli(startMillis).toString();
+    }
   }
 
   private static QueryResult result(String query, TimeWindow window, List<Month> scanned, Map<String, Long> counts,

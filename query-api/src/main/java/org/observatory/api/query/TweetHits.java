@@ -1,6 +1,8 @@
 package org.observatory.api.query;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** Tweet ids with their creation times, as phase 1 finds them; primitive arrays, no boxing. */
 public final class TweetHits {
@@ -22,6 +24,17 @@ public final class TweetHits {
     for (int i = 0; i < other.size; i++) {
       add(other.ids[i], other.times[i]);
     }
+  }
+
+  /** The same hits with each tweet once. */
+  public TweetHits distinct() {
+    Map<Long, Long> byId = new LinkedHashMap<>(size * 2);
+    for (int i = 0; i < size; i++) {
+      byId.putIfAbsent(ids[i], times[i]);
+    }
+    TweetHits unique = new TweetHits();
+    byId.forEach(unique::add);
+    return unique;
   }
 
   public int size() {

@@ -24,10 +24,11 @@ public final class QueryResource {
   @GET
   @Path("{query}")
   public QueryResult query(@PathParam("query") String query, @QueryParam("memes") String memes,
-      @QueryParam("start") String start, @QueryParam("end") String end) throws IOException {
+      @QueryParam("start") String start, @QueryParam("end") String end,
+      @QueryParam("granularity") String granularity) throws IOException {
     return switch (query) {
       case "meme-post-count" -> memeQueries.memePostCount(memes, start, end);
-      case "timestamp-count" -> memeQueries.timestampCount(memes, start, end);
+      case "timestamp-count" -> memeQueries.timestampCount(memes, start, end, granularity);
       default -> throw new BadQueryException(
           "unknown query '" + query + "'; known queries: meme-post-count, timestamp-count");
     };

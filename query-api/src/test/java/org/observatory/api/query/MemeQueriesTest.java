@@ -113,7 +113,7 @@ class MemeQueriesTest {
   void timestampCountCountsEachTweetOncePerDay() throws Exception {
     List<String> memes = memes();
 
-    QueryResult result = queries.timestampCount(String.join(",", memes), "2013-07-28", "2013-08-11");
+    QueryResult result = queries.timestampCount(String.join(",", memes), "2013-07-28", "2013-08-11", null);
 
     assertThat(result.counts()).hasSize(15);
     for (LocalDate day = LocalDate.parse("2013-07-28"); !day.isAfter(LocalDate.parse("2013-08-11")); day = day.plusDays(1)) {
@@ -126,6 +126,39 @@ class MemeQueriesTest {
   }
 
   @Test
+  void aPrefixPatternCountsEachTweetWithAnyMatchingMemeOnce() throws Exception {
+    String prefix = raw.mostFrequent("#", 1).get(0).substring(0, 4);
+    long start = millis("2013-06-01");
+    long end = millis("2013-09-01");
+    long expected = raw.tweets().stream()
+        .filter(t -> t.createdAt() >= start && t.createdAt() < end)
+        .filter(t -> t.memes().stream().anyMatch(m -> m.startsWith(prefix))).count();
+
+    QueryResult result = queries.memePostCount(prefix + "*", "2013-06-01", "2013-08-31");
+
+    assertThat(result.counts().get(prefix + "*")).isEqualTo(expected);
+    assertThat(raw.tweets().stream().flatMap(t -> t.memes().stream()).filter(m -> m.startsWith(prefix)).distinct().count())
+        .as("the pattern really spans several memes").isGreaterThan(1);
+  }
+
+  @Test
+  void timestampCountByHourCountsEachTweetOncePerHour() throws Exception {
+    List<String> memes = memes();
+
+    QueryResult result = queries.timestampCount(String.join(",", memes), "2013-08-10", "2013-08-10", "hour");
+
+    assertThat(result.counts()).hasSize(24);
+    long dayStart = millis("2013-08-10");
+    for (int hour = 0; hour < 24; hour++) {
+      long from = dayStart + hour * 3_600_000L;
+      long expected = raw.tweets().stream().filter(t -> t.createdAt() >= from && t.createdAt() < from + 3_600_000L)
+          .filter(t -> memes.stream().anyMatch(t.memes()::contains)).count();
+      assertThat(result.counts().get(Instant.ofEpochMilli(from).toString())).as("hour %d", hour).isEqualTo(expected);
+    }
+    assertThat(result.counts().values().stream().mapToLong(Long::longValue).sum()).isPositive();
+  }
+
+  @Test
   void rejectsBadParameters() {
     assertThatThrownBy(() -> queries.memePostCount("tfb", "2013-08-10", "2013-08-10")).isInstanceOf(BadQueryException.class);
     assertThatThrownBy(() -> queries.memePostCount("#a", "2013-08-10", "2013-08-01")).hasMessageContaining("before start");
@@ -133,6 +166,7 @@ class MemeQueriesTest {
     assertThatThrownBy(() -> queries.memePostCount("#a", "10/08/2013", "2013-08-11")).hasMessageContaining("ISO-8601");
     assertThatThrownBy(() -> queries.memePostCount("#a b", "2013-08-10", "2013-08-11")).hasMessageContaining("not a hashtag");
     assertThatThrownBy(() -> queries.memePostCount(null, "2013-08-10", "2013-08-11")).hasMessageContaining("missing");
+    assertThatThrownBy(() -> queries.timestampCount("#a", "2013-08-10", "2013-08-11", "week")).hasMessageContaining("granularity");
   }
 
   /** The day's five most frequent hashtags, its most frequent mention and URL, and an absent hashtag. */

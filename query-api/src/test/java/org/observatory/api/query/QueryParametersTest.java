@@ -38,6 +38,24 @@ class QueryParametersTest {
   }
 
   @Test
+  void aTrailingStarMakesAPrefixPattern() {
+    Meme pattern = Meme.parse("#Euro*");
+    assertThat(pattern.isPrefix()).isTrue();
+    assertThat(pattern.indexKey()).isEqualTo("#euro");
+    assertThat(pattern.text()).isEqualTo("#euro*");
+    assertThat(Meme.parse("https://example.org/news/*").indexKey()).isEqualTo("https://example.org/news/");
+    assertThat(Meme.parse("#euro").isPrefix()).isFalse();
+  }
+
+  @Test
+  void rejectsPatternsThatAreTooBroadOrMisplaced() {
+    assertThatThrownBy(() -> Meme.parse("#e*")).hasMessageContaining("at least 2 characters");
+    assertThatThrownBy(() -> Meme.parse("@*")).hasMessageContaining("at least 2 characters");
+    assertThatThrownBy(() -> Meme.parse("#eu*ro")).hasMessageContaining("only at the end");
+    assertThatThrownBy(() -> Meme.parse("https://*")).hasMessageContaining("at least");
+  }
+
+  @Test
   void rejectsWhatIsNotAMeme() {
     assertThatThrownBy(() -> Meme.parse("euro")).hasMessageContaining("not a meme");
     assertThatThrownBy(() -> Meme.parse("#")).hasMessageContaining("not a hashtag");
