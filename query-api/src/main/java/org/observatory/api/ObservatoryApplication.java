@@ -12,9 +12,11 @@ import org.observatory.api.cli.SampleSeeder;
 import org.observatory.api.cli.TablesCommand;
 import org.observatory.api.hbase.HBaseHealthCheck;
 import org.observatory.api.hbase.HBaseStore;
+import org.observatory.api.query.ContentQueries;
 import org.observatory.api.query.IndexScanner;
 import org.observatory.api.query.MemeQueries;
 import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.TweetFetcher;
 import org.observatory.api.resources.ErrorMappers;
 import org.observatory.api.resources.MonthsResource;
 import org.observatory.api.resources.QueryResource;
@@ -56,7 +58,9 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
         .minThreads(query.scanThreads()).maxThreads(query.scanThreads()).build();
     IndexScanner scanner = new IndexScanner(store.connection(), store.tableNames(), scans,
         query.timeoutSeconds() * 1000L);
-    environment.jersey().register(new QueryResource(new MemeQueries(scanner, query)));
+    TweetFetcher fetcher = new TweetFetcher(store.connection(), store.tableNames(), scans, query.timeoutSeconds() * 1000L);
+    environment.jersey().register(new QueryResource(new MemeQueries(scanner, query),
+        new ContentQueries(scanner, fetcher, query)));
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec.names()));
     environment.jersey().register(new ErrorMappers.BadQuery());
     environment.jersey().register(new ErrorMappers.StoreUnavailable());

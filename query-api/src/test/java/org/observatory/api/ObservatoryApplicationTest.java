@@ -62,6 +62,28 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void answersRetweetEdgesAsRowsFromFetchedTweets() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    String meme = raw.mostFrequent("#", 1).get(0);
+    long day = LocalDate.parse("2013-08-10").atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+    long retweets = raw.tweets().stream()
+        .filter(t -> t.createdAt() >= day && t.createdAt() < day + 86_400_000L && t.memes().contains(meme))
+        .filter(t -> t.retweetOfUserId() != 0).count();
+
+    JsonNode body = ok(query("retweet-edges").queryParam("memes", meme)
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"));
+
+    long weight = 0;
+    for (JsonNode row : body.get("rows")) {
+      assertThat(row.has("source") && row.has("target")).isTrue();
+      weight += row.get("weight").asLong();
+    }
+    assertThat(weight).isEqualTo(retweets).isPositive();
+    assertThat(body.get("meta").get("evaluation").asText()).isEqualTo("index+fetch");
+    assertThat(body.has("counts")).isFalse();
+  }
+
+  @Test
   void badParametersGet400WithAMessage() throws Exception {
     Map<WebTarget, String> cases = Map.ofEntries(
         Map.entry(query("timestamp-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")

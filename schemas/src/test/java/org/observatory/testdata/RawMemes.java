@@ -23,8 +23,12 @@ import java.util.zip.GZIPInputStream;
  * {@code #lower-case}, mentions as {@code @lower-case}, URLs expanded.
  */
 public final class RawMemes {
-  /** One tweet: its creation time and memes. */
-  public record RawTweet(long id, long createdAt, Set<String> memes) {}
+  /**
+   * One tweet: its creation time, memes, author, the author of the tweet it retweets (0: none), and the
+   * users it mentions.
+   */
+  public record RawTweet(long id, long createdAt, Set<String> memes, long userId, String screenName,
+      long retweetOfUserId, Set<Long> mentionIds) {}
 
   private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
 
@@ -76,7 +80,12 @@ public final class RawMemes {
     entities.path("user_mentions").forEach(m -> memes.add("@" + m.get("screen_name").asText().toLowerCase(Locale.ROOT)));
     entities.path("urls").forEach(u -> memes.add(
         u.hasNonNull("expanded_url") ? u.get("expanded_url").asText() : u.get("url").asText()));
-    tweets.putIfAbsent(id, new RawTweet(id, Json.createdAt(status), memes));
+    Set<Long> mentionIds = new HashSet<>();
+    entities.path("user_mentions").forEach(m -> mentionIds.add(m.get("id").asLong()));
+    JsonNode user = status.get("user");
+    long retweetOfUser = status.has("retweeted_status") ? status.get("retweeted_status").get("user").get("id").asLong() : 0;
+    tweets.putIfAbsent(id, new RawTweet(id, Json.createdAt(status), memes, user.get("id").asLong(),
+        user.get("screen_name").asText(), retweetOfUser, mentionIds));
     for (String embedded : List.of("retweeted_status", "quoted_status")) {
       if (status.has(embedded) && Json.isStatus(status.get(embedded))) {
         add(status.get(embedded));

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -87,7 +89,18 @@ public final class IndexScanner {
   }
 
   /** Phase 1's answer: hits per key, and the months whose index tables were scanned. */
-  public record IndexHits(List<TweetHits> perKey, List<Month> months) {}
+  public record IndexHits(List<TweetHits> perKey, List<Month> months) {
+    /** Every tweet found under any key, once: id → creation time. */
+    public Map<Long, Long> union() {
+      Map<Long, Long> tweets = new HashMap<>();
+      for (TweetHits h : perKey) {
+        for (int i = 0; i < h.size(); i++) {
+          tweets.put(h.id(i), h.time(i));
+        }
+      }
+      return tweets;
+    }
+  }
 
   private TweetHits scanRow(TableName table, Key key, TimeWindow window) throws IOException {
     byte[] row = RowKeys.index(key.key());

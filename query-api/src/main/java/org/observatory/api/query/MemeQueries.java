@@ -2,7 +2,6 @@ package org.observatory.api.query;
 
 import java.io.IOException;
 import java.time.LocalDate;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,15 +30,10 @@ public final class MemeQueries {
     IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::key).toList(), window);
     List<TweetHits> hits = found.perKey();
     Map<String, Long> counts = new LinkedHashMap<>();
-    Map<Long, Long> distinct = new HashMap<>();
     for (int m = 0; m < asked.size(); m++) {
-      TweetHits h = hits.get(m);
-      counts.put(asked.get(m).text(), (long) h.size());
-      for (int i = 0; i < h.size(); i++) {
-        distinct.put(h.id(i), h.time(i));
-      }
+      counts.put(asked.get(m).text(), (long) hits.get(m).size());
     }
-    return result("meme-post-count", window, found.months(), counts, distinct.size(), began);
+    return result("meme-post-count", window, found.months(), counts, found.union().size(), began);
   }
 
   /**
@@ -53,13 +47,8 @@ public final class MemeQueries {
     Granularity per = Granularity.parse(granularity);
     List<Meme> asked = Meme.parseList(memes, settings.maxMemes());
     TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
-    Map<Long, Long> distinct = new HashMap<>();
     IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::key).toList(), window);
-    for (TweetHits h : found.perKey()) {
-      for (int i = 0; i < h.size(); i++) {
-        distinct.put(h.id(i), h.time(i));
-      }
-    }
+    Map<Long, Long> distinct = found.union();
     long first = Math.floorDiv(window.start(), per.millis);
     long last = Math.floorDiv(window.endExclusive() - 1, per.millis);
     long[] perBucket = new long[(int) (last - first + 1)];
@@ -101,7 +90,7 @@ public final class MemeQueries {
   private static QueryResult result(String query, TimeWindow window, List<Month> scanned, Map<String, Long> counts,
       long phase1, long began) {
     List<String> months = scanned.stream().map(Month::toString).toList();
-    return new QueryResult(query, window.startInstant(), window.endInstant(), counts,
+    return new QueryResult(query, window.startInstant(), window.endInstant(), counts, null,
         new QueryResult.Meta(months, phase1, INDEX_ONLY, (System.nanoTime() - began) / 1_000_000));
   }
 }

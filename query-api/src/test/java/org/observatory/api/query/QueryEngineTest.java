@@ -8,6 +8,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,16 +28,18 @@ import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
 
 /**
- * Index-only queries on the mini cluster over a real day of tweets, against counts from the raw file.
+ * The queries on the mini cluster over a real day of tweets, against answers computed from the raw file:
+ * index-only ones, and those that fetch the tweets in phase 2.
  * The service side connects the way it does to any cluster: through a configured ZooKeeper quorum.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MemeQueriesTest {
+class QueryEngineTest {
   private final TableNames names = new TableNames("query_day");
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
   private RawMemes raw;
   private HBaseStore cluster;
   private MemeQueries queries;
+  private ContentQueries content;
 
   @BeforeAll
   void loadADay() throws Exception {
@@ -42,7 +48,9 @@ class MemeQueriesTest {
     raw = RawMemes.of(SharedData.DAY_2013);
     cluster = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
         .withNamespace(names.namespace()).open(false);
-    queries = new MemeQueries(new IndexScanner(cluster.connection(), cluster.tableNames(), pool, 30_000),
+    IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), pool, 30_000);
+    queries = new MemeQueries(scanner, new QuerySettings());
+    content = new ContentQueries(scanner, new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000),
         new QuerySettings());
   }
 
@@ -156,6 +164,73 @@ class MemeQueriesTest {
       assertThat(result.counts().get(Instant.ofEpochMilli(from).toString())).as("hour %d", hour).isEqualTo(expected);
     }
     assertThat(result.counts().values().stream().mapToLong(Long::longValue).sum()).isPositive();
+  }
+
+  @Test
+  void userPostCountCountsEachUsersMatchingTweetsWithTheirLatestScreenName() throws Exception {
+    List<RawMemes.RawTweet> matching = matching(memes());
+
+    QueryResult result = content.userPostCount(String.join(",", memes()), "2013-08-10", "2013-08-10");
+
+    Map<Long, Long> expected = matching.stream().collect(Collectors.groupingBy(RawMemes.RawTweet::userId, Collectors.counting()));
+    assertThat(result.rows()).hasSize(expected.size());
+    for (Map<String, Object> row : result.rows()) {
+      long user = ((Number) row.get("userId")).longValue();
+      assertThat(row.get("count")).as("user %d", user).isEqualTo(expected.get(user));
+      String latest = matching.stream().filter(t -> t.userId() == user)
+          .max(Comparator.comparingLong(RawMemes.RawTweet::createdAt)).orElseThrow().screenName();
+      assertThat(row.get("screenName")).isEqualTo(latest);
+    }
+    assertThat(result.rows()).extracting(r -> (Long) r.get("count")).isSortedAccordingTo(Comparator.reverseOrder());
+    assertThat(result.meta().evaluation()).isEqualTo("index+fetch");
+    assertThat(result.meta().phase1Tweets()).isEqualTo(matching.size());
+  }
+
+  @Test
+  void memeCooccurrenceCountsTheOtherMemesOfTheMatchingTweets() throws Exception {
+    List<String> memes = memes().subList(0, 3);
+    Map<String, Long> expected = new HashMap<>();
+    for (RawMemes.RawTweet t : matching(memes)) {
+      t.memes().stream().filter(m -> !memes.contains(m)).forEach(m -> expected.merge(m, 1L, Long::sum));
+    }
+
+    QueryResult result = content.memeCooccurrenceCount(String.join(",", memes), "2013-08-10", "2013-08-10");
+
+    assertThat(result.counts()).isEqualTo(expected).isNotEmpty();
+  }
+
+  @Test
+  void retweetAndMentionEdgesLinkTheUsersOfTheMatchingTweets() throws Exception {
+    List<RawMemes.RawTweet> matching = matching(memes());
+    Map<List<Long>, Long> retweets = new HashMap<>();
+    Map<List<Long>, Long> mentions = new HashMap<>();
+    for (RawMemes.RawTweet t : matching) {
+      if (t.retweetOfUserId() != 0) {
+        retweets.merge(List.of(t.userId(), t.retweetOfUserId()), 1L, Long::sum);
+      }
+      t.mentionIds().forEach(m -> mentions.merge(List.of(t.userId(), m), 1L, Long::sum));
+    }
+
+    QueryResult retweetEdges = content.retweetEdges(String.join(",", memes()), "2013-08-10", "2013-08-10");
+    QueryResult mentionEdges = content.mentionEdges(String.join(",", memes()), "2013-08-10", "2013-08-10");
+
+    assertThat(edges(retweetEdges)).isEqualTo(retweets).isNotEmpty();
+    assertThat(edges(mentionEdges)).isEqualTo(mentions).isNotEmpty();
+  }
+
+  private List<RawMemes.RawTweet> matching(List<String> memes) {
+    long start = millis("2013-08-10");
+    return raw.tweets().stream().filter(t -> t.createdAt() >= start && t.createdAt() < start + 86_400_000L)
+        .filter(t -> memes.stream().anyMatch(t.memes()::contains)).toList();
+  }
+
+  private static Map<List<Long>, Long> edges(QueryResult result) {
+    Map<List<Long>, Long> edges = new HashMap<>();
+    for (Map<String, Object> row : result.rows()) {
+      edges.put(List.of(((Number) row.get("source")).longValue(), ((Number) row.get("target")).longValue()),
+          ((Number) row.get("weight")).longValue());
+    }
+    return edges;
   }
 
   @Test

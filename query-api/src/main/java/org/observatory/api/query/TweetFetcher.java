@@ -1,0 +1,99 @@
+package org.observatory.api.query;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.RowKeys;
+import org.observatory.schemas.tables.StoredTweet;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.schemas.tables.TweetTable;
+
+/**
+ * Phase 2 in the service: fetches the tweets phase 1 found from their months' tweet tables, in
+ * batches of multi-gets run in parallel on the shared pool, reading only the small decoded fields
+ * (family {@code d}). Results reach the consumer on the calling thread, a batch at a time.
+ */
+public final class TweetFetcher {
+  private static final int BATCH = 1_000;
+
+  private final Connection connection;
+  private final TableNames names;
+  private final ExecutorService pool;
+  private final long timeoutMillis;
+
+  public TweetFetcher(Connection connection, TableNames names, ExecutorService pool, long timeoutMillis) {
+    this.connection = connection;
+    this.names = names;
+    this.pool = pool;
+    this.timeoutMillis = timeoutMillis;
+  }
+
+  /** @param tweets tweet id → creation time (which names its month), as phase 1 found them */
+  public void fetch(Map<Long, Long> tweets, Consumer<StoredTweet> consumer) throws IOException {
+    Map<Month, List<Long>> byMonth = new TreeMap<>();
+    tweets.forEach((id, time) -> byMonth.computeIfAbsent(Month.of(time), m -> new ArrayList<>()).add(id));
+    List<Future<List<StoredTweet>>> batches = new ArrayList<>();
+    byMonth.forEach((month, ids) -> {
+      TableName table = names.tweets(month);
+      for (int from = 0; from < ids.size(); from += BATCH) {
+        List<Long> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
+        batches.add(pool.submit(() -> get(table, batch)));
+      }
+    });
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    try {
+      for (Future<List<StoredTweet>> batch : batches) {
+        await(batch, deadline).forEach(consumer);
+      }
+    } finally {
+      batches.forEach(b -> b.cancel(false));
+    }
+  }
+
+  private List<StoredTweet> get(TableName table, List<Long> ids) throws IOException {
+    List<Get> gets = new ArrayList<>(ids.size());
+    for (long id : ids) {
+      gets.add(new Get(RowKeys.tweet(id)).addFamily(TweetTable.DATA));
+    }
+    List<StoredTweet> found = new ArrayList<>(ids.size());
+    try (Table t = connection.getTable(table)) {
+      for (Result row : t.get(gets)) {
+        if (!row.isEmpty()) {
+          found.add(TweetTable.read(row));
+        }
+      }
+    }
+    return found;
+  }
+
+  private static List<StoredTweet> await(Future<List<StoredTweet>> batch, long deadlineNanos) throws IOException {
+    try {
+      return batch.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new QueryTimeoutException("fetching the tweets did not finish within the query timeout");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("query interrupted");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      throw new IOException("fetching tweets failed: " + e.getCause(), e.getCause());
+    }
+  }
+}
