@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.Connection;
  * One HBase mini cluster (ZooKeeper, master, region server) per test JVM, shared by every test class:
  * start-up dominates test time. HBase runs on the local file system, not MiniDFS, so the same helper
  * works in modules where Dropwizard's Jetty would break HDFS. Tests isolate themselves by namespace.
+ * Its files live under the module's target directory.
  */
 public final class MiniHBase {
   private static HBaseTestingUtility util;
@@ -29,13 +30,8 @@ public final class MiniHBase {
         conf.set("hbase.wal.provider", "filesystem");
         started.startMiniZKCluster();
         started.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-          try {
-            started.shutdownMiniCluster();
-          } catch (IOException e) {
-            // the JVM is exiting anyway
-          }
-        }));
+        // Never shut down: it lives as long as the test JVM, whose exit ends it (a clean shutdown
+        // takes long enough on a busy machine to outlast surefire's exit timeout).
         util = started;
       } catch (Exception e) {
         throw new IllegalStateException("could not start the HBase mini cluster", e);

@@ -84,6 +84,24 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void streamsTheTweetsOfALookupAsNdjson() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    String meme = raw.mostFrequent("#", 1).get(0);
+    long day = LocalDate.parse("2013-08-10").atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+
+    try (Response response = query("get-tweets-with-meme").queryParam("memes", meme).queryParam("start", "2013-08-10")
+        .queryParam("end", "2013-08-10").queryParam("fields", "screenName").request().get()) {
+      List<String> lines = response.readEntity(String.class).lines().toList();
+
+      assertThat(response.getStatus()).isEqualTo(200);
+      assertThat(response.getMediaType().toString()).isEqualTo("application/x-ndjson");
+      assertThat(lines).hasSize(Integer.parseInt(response.getHeaderString("X-Observatory-Tweets")));
+      assertThat((long) lines.size()).isEqualTo(raw.count(meme, day, day + 86_400_000L));
+      assertThat(JSON.readTree(lines.get(0)).has("screenName")).isTrue();
+    }
+  }
+
+  @Test
   void badParametersGet400WithAMessage() throws Exception {
     Map<WebTarget, String> cases = Map.ofEntries(
         Map.entry(query("timestamp-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")
@@ -91,6 +109,12 @@ class ObservatoryApplicationTest {
         Map.entry(query("meme-post-count").queryParam("memes", "#e*").queryParam("start", "2013-08-10")
             .queryParam("end", "2013-08-10"), "at least 2 characters"),
         Map.entry(query("no-such-query").queryParam("memes", "#a"), "unknown query"),
+        Map.entry(query("get-tweets-with-meme").queryParam("memes", "#a").queryParam("start", "2013-08-10")
+            .queryParam("end", "2013-08-10").queryParam("fields", "everything"), "unknown field"),
+        Map.entry(query("get-tweets-with-text").queryParam("words", "the and of").queryParam("start", "2013-08-10")
+            .queryParam("end", "2013-08-10"), "no searchable word"),
+        Map.entry(query("get-retweets").queryParam("id", "abc").queryParam("start", "2013-08-10")
+            .queryParam("end", "2013-08-10"), "must be a tweet id"),
         Map.entry(query("meme-post-count").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "missing parameter 'memes'"),
         Map.entry(query("meme-post-count").queryParam("memes", "euro").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "not a meme"),
         Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10").queryParam("end", "2013-08-01"), "before start"),

@@ -28,7 +28,7 @@ public final class RawMemes {
    * users it mentions.
    */
   public record RawTweet(long id, long createdAt, Set<String> memes, long userId, String screenName,
-      long retweetOfUserId, Set<Long> mentionIds) {}
+      long retweetOfId, long retweetOfUserId, Set<Long> mentionIds, String text) {}
 
   private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
 
@@ -83,9 +83,12 @@ public final class RawMemes {
     Set<Long> mentionIds = new HashSet<>();
     entities.path("user_mentions").forEach(m -> mentionIds.add(m.get("id").asLong()));
     JsonNode user = status.get("user");
-    long retweetOfUser = status.has("retweeted_status") ? status.get("retweeted_status").get("user").get("id").asLong() : 0;
+    JsonNode original = status.get("retweeted_status");
+    String text = status.has("extended_tweet") ? status.get("extended_tweet").get("full_text").asText()
+        : status.get("text").asText();
     tweets.putIfAbsent(id, new RawTweet(id, Json.createdAt(status), memes, user.get("id").asLong(),
-        user.get("screen_name").asText(), retweetOfUser, mentionIds));
+        user.get("screen_name").asText(), original == null ? 0 : original.get("id").asLong(),
+        original == null ? 0 : original.get("user").get("id").asLong(), mentionIds, text));
     for (String embedded : List.of("retweeted_status", "quoted_status")) {
       if (status.has(embedded) && Json.isStatus(status.get(embedded))) {
         add(status.get(embedded));

@@ -2,10 +2,13 @@ package org.observatory.api.query;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -26,10 +29,13 @@ import org.observatory.schemas.tables.TweetTable;
 /**
  * Phase 2 in the service: fetches the tweets phase 1 found from their months' tweet tables, in
  * batches of multi-gets run in parallel on the shared pool, reading only the small decoded fields
- * (family {@code d}). Results reach the consumer on the calling thread, a batch at a time.
+ * (family {@code d}). Results reach the consumer on the calling thread, a batch at a time, in the
+ * order the tweets were given within each month, months in order; only a few batches are in flight
+ * at once, so memory does not grow with the answer.
  */
 public final class TweetFetcher {
   private static final int BATCH = 1_000;
+  private static final int IN_FLIGHT = 8;
 
   private final Connection connection;
   private final TableNames names;
@@ -47,21 +53,26 @@ public final class TweetFetcher {
   public void fetch(Map<Long, Long> tweets, Consumer<StoredTweet> consumer) throws IOException {
     Map<Month, List<Long>> byMonth = new TreeMap<>();
     tweets.forEach((id, time) -> byMonth.computeIfAbsent(Month.of(time), m -> new ArrayList<>()).add(id));
-    List<Future<List<StoredTweet>>> batches = new ArrayList<>();
+    List<Callable<List<StoredTweet>>> batches = new ArrayList<>();
     byMonth.forEach((month, ids) -> {
       TableName table = names.tweets(month);
       for (int from = 0; from < ids.size(); from += BATCH) {
         List<Long> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
-        batches.add(pool.submit(() -> get(table, batch)));
+        batches.add(() -> get(table, batch));
       }
     });
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    Deque<Future<List<StoredTweet>>> inFlight = new ArrayDeque<>();
+    int next = 0;
     try {
-      for (Future<List<StoredTweet>> batch : batches) {
-        await(batch, deadline).forEach(consumer);
+      while (next < batches.size() || !inFlight.isEmpty()) {
+        while (next < batches.size() && inFlight.size() < IN_FLIGHT) {
+          inFlight.add(pool.submit(batches.get(next++)));
+        }
+        await(inFlight.poll(), deadline).forEach(consumer);
       }
     } finally {
-      batches.forEach(b -> b.cancel(false));
+      inFlight.forEach(b -> b.cancel(false));
     }
   }
 

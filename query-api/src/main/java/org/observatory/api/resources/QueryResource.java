@@ -6,24 +6,69 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.ContentQueries;
 import org.observatory.api.query.MemeQueries;
 import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.TimeWindow;
+import org.observatory.api.query.TweetFetcher;
+import org.observatory.api.query.TweetLines;
+import org.observatory.api.query.TweetLookups;
 
-/** {@code GET /queries/{query}?memes=..&start=..&end=..}: the analysts' queries. */
+/**
+ * {@code GET /queries/{query}?memes=..&start=..&end=..}: the analysts' queries. Counts and edges answer
+ * in one JSON object; tweet lookups stream NDJSON, a tweet a line.
+ */
 @Path("/queries")
 @Produces(MediaType.APPLICATION_JSON)
 public final class QueryResource {
   private static final String KNOWN = "meme-post-count, timestamp-count, user-post-count, "
-      + "meme-cooccurrence-count, retweet-edges, mention-edges";
+      + "meme-cooccurrence-count, retweet-edges, mention-edges, get-tweets-with-meme, get-tweets-with-text, "
+      + "get-tweets-with-user, get-retweets";
+  private static final String NDJSON = "application/x-ndjson";
   private final MemeQueries memeQueries;
   private final ContentQueries contentQueries;
+  private final TweetLookups lookups;
+  private final TweetFetcher fetcher;
+  private final QuerySettings settings;
 
-  public QueryResource(MemeQueries memeQueries, ContentQueries contentQueries) {
+  public QueryResource(MemeQueries memeQueries, ContentQueries contentQueries, TweetLookups lookups,
+      TweetFetcher fetcher, QuerySettings settings) {
     this.memeQueries = memeQueries;
     this.contentQueries = contentQueries;
+    this.lookups = lookups;
+    this.fetcher = fetcher;
+    this.settings = settings;
+  }
+
+  /**
+   * The matching tweets as NDJSON in time order: ids and creation times, plus {@code fields}. Phase 1
+   * and every check run before the answer starts, so a bad parameter is still a 400.
+   */
+  @GET
+  @Path("{query: get-tweets-with-meme|get-tweets-with-text|get-tweets-with-user|get-retweets}")
+  @Produces(NDJSON)
+  public Response tweets(@PathParam("query") String query, @QueryParam("memes") String memes,
+      @QueryParam("words") String words, @QueryParam("user") String user, @QueryParam("id") String id,
+      @QueryParam("start") String start, @QueryParam("end") String end, @QueryParam("fields") String fields)
+      throws IOException {
+    TweetLines lines = TweetLines.parse(fields);
+    TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
+    TweetLookups.Found found = switch (query) {
+      case "get-tweets-with-meme" -> lookups.withMemes(memes, window);
+      case "get-tweets-with-text" -> lookups.withText(words, window);
+      case "get-tweets-with-user" -> lookups.withUser(user, window);
+      default -> lookups.retweetsOf(id, window);
+    };
+    StreamingOutput body = out -> lines.write(found, fetcher, out);
+    return Response.ok(body, NDJSON)
+        .header("X-Observatory-Tweets", found.size())
+        .header("X-Observatory-Months", String.join(",", found.months().stream().map(Object::toString).toList()))
+        .build();
   }
 
   @GET

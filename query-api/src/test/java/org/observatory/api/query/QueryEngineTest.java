@@ -40,6 +40,8 @@ class QueryEngineTest {
   private HBaseStore cluster;
   private MemeQueries queries;
   private ContentQueries content;
+  private TweetLookups lookups;
+  private TweetFetcher fetcher;
 
   @BeforeAll
   void loadADay() throws Exception {
@@ -50,8 +52,9 @@ class QueryEngineTest {
         .withNamespace(names.namespace()).open(false);
     IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), pool, 30_000);
     queries = new MemeQueries(scanner, new QuerySettings());
-    content = new ContentQueries(scanner, new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000),
-        new QuerySettings());
+    fetcher = new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000);
+    content = new ContentQueries(scanner, fetcher, new QuerySettings());
+    lookups = new TweetLookups(scanner, new QuerySettings());
   }
 
   @AfterAll
@@ -216,6 +219,113 @@ class QueryEngineTest {
 
     assertThat(edges(retweetEdges)).isEqualTo(retweets).isNotEmpty();
     assertThat(edges(mentionEdges)).isEqualTo(mentions).isNotEmpty();
+  }
+
+  @Test
+  void getTweetsWithMemeListsTheMatchingTweetsInTimeOrder() throws Exception {
+    TweetLookups.Found found = lookups.withMemes(String.join(",", memes()), day());
+
+    assertThat(ids(found)).isEqualTo(inTimeOrder(matching(memes())));
+  }
+
+  @Test
+  void getTweetsWithTextFindsTweetsWithAllTheWords() throws Exception {
+    List<RawMemes.RawTweet> today = matching(t -> true);
+    String first = frequentWords(today).get(0);
+    String second = frequentWords(today.stream().filter(t -> hasWord(t, first)).toList()).stream()
+        .filter(w -> !w.equals(first)).findFirst().orElseThrow();
+    List<String> top = List.of(first, second);
+    List<RawMemes.RawTweet> withBoth = today.stream()
+        .filter(t -> hasWord(t, top.get(0)) && hasWord(t, top.get(1))).toList();
+
+    TweetLookups.Found found = lookups.withText(top.get(0) + " " + top.get(1).toUpperCase(), day());
+
+    assertThat(ids(found)).isEqualTo(inTimeOrder(withBoth)).isNotEmpty();
+    assertThat(lookups.withText(top.get(0), day()).size()).isGreaterThan(found.size());
+  }
+
+  @Test
+  void getTweetsWithUserFindsAUsersTweetsByIdAndByScreenName() throws Exception {
+    Map.Entry<Long, List<RawMemes.RawTweet>> busiest = matching(t -> true).stream()
+        .collect(Collectors.groupingBy(RawMemes.RawTweet::userId)).entrySet().stream()
+        .max(Comparator.comparingInt(e -> e.getValue().size())).orElseThrow();
+
+    TweetLookups.Found byId = lookups.withUser(String.valueOf(busiest.getKey()), day());
+    TweetLookups.Found byName = lookups.withUser("@" + busiest.getValue().get(0).screenName().toUpperCase(), day());
+
+    assertThat(ids(byId)).isEqualTo(inTimeOrder(busiest.getValue())).hasSizeGreaterThan(1);
+    assertThat(ids(byName)).isEqualTo(ids(byId));
+  }
+
+  @Test
+  void getRetweetsFindsTheRetweetsOfATweet() throws Exception {
+    Map.Entry<Long, List<RawMemes.RawTweet>> mostRetweeted = matching(t -> t.retweetOfId() != 0).stream()
+        .collect(Collectors.groupingBy(RawMemes.RawTweet::retweetOfId)).entrySet().stream()
+        .max(Comparator.comparingInt(e -> e.getValue().size())).orElseThrow();
+
+    TweetLookups.Found found = lookups.retweetsOf(String.valueOf(mostRetweeted.getKey()), day());
+
+    assertThat(ids(found)).isEqualTo(inTimeOrder(mostRetweeted.getValue())).hasSizeGreaterThan(1);
+  }
+
+  @Test
+  void writesChosenFieldsAsNdjson() throws Exception {
+    TweetLookups.Found found = lookups.withMemes(String.join(",", memes()), day());
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+
+    TweetLines.parse("userId,hashtags").write(found, fetcher, out);
+
+    List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    Map<Long, RawMemes.RawTweet> byId = raw.tweets().stream().collect(Collectors.toMap(RawMemes.RawTweet::id, t -> t));
+    assertThat(lines).hasSize(found.size());
+    for (String line : lines) {
+      com.fasterxml.jackson.databind.JsonNode tweet = org.observatory.testdata.Json.tree(line);
+      RawMemes.RawTweet expected = byId.get(tweet.get("id").asLong());
+      assertThat(tweet.get("userId").asLong()).isEqualTo(expected.userId());
+      java.util.Set<String> tags = new java.util.HashSet<>();
+      tweet.get("hashtags").forEach(h -> tags.add("#" + h.asText().toLowerCase()));
+      assertThat(tags).isEqualTo(expected.memes().stream().filter(m -> m.startsWith("#")).collect(Collectors.toSet()));
+    }
+    assertThatThrownBy(() -> TweetLines.parse("userId,nope")).hasMessageContaining("unknown field 'nope'");
+  }
+
+  private static TimeWindow day() {
+    return TimeWindow.parse("2013-08-10", "2013-08-10", 10);
+  }
+
+  private List<RawMemes.RawTweet> matching(java.util.function.Predicate<RawMemes.RawTweet> which) {
+    long start = millis("2013-08-10");
+    return raw.tweets().stream().filter(t -> t.createdAt() >= start && t.createdAt() < start + 86_400_000L)
+        .filter(which).toList();
+  }
+
+  private static List<Long> inTimeOrder(List<RawMemes.RawTweet> tweets) {
+    return tweets.stream().sorted(Comparator.comparingLong(RawMemes.RawTweet::createdAt)
+        .thenComparingLong(RawMemes.RawTweet::id)).map(RawMemes.RawTweet::id).toList();
+  }
+
+  private static List<Long> ids(TweetLookups.Found found) {
+    return java.util.Arrays.stream(found.ids()).boxed().toList();
+  }
+
+  // Words as a reader sees them: entities cut out, split where letters and digits stop.
+  private static final java.util.regex.Pattern ENTITY = java.util.regex.Pattern.compile("[#@]\\w+|https?://\\S*|&\\w+;");
+
+  private static boolean hasWord(RawMemes.RawTweet t, String word) {
+    String text = ENTITY.matcher(t.text().toLowerCase(java.util.Locale.ROOT)).replaceAll(" ");
+    return java.util.regex.Pattern.compile("(?<![\\p{L}\\p{N}_'’])" + word + "(?![\\p{L}\\p{N}_'’])").matcher(text).find();
+  }
+
+  /** The most frequent plain lower-case Latin words of five or more letters, most frequent first. */
+  private static List<String> frequentWords(List<RawMemes.RawTweet> tweets) {
+    Map<String, Long> counts = new HashMap<>();
+    for (RawMemes.RawTweet t : tweets) {
+      String text = ENTITY.matcher(t.text().toLowerCase(java.util.Locale.ROOT)).replaceAll(" ");
+      java.util.Arrays.stream(text.split("[^a-z]+")).filter(w -> w.length() >= 5).distinct()
+          .forEach(w -> counts.merge(w, 1L, Long::sum));
+    }
+    return counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(5).map(Map.Entry::getKey).toList();
   }
 
   private List<RawMemes.RawTweet> matching(List<String> memes) {

@@ -1,0 +1,125 @@
+package org.observatory.api.query;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.observatory.schemas.tables.StoredTweet;
+import org.observatory.schemas.tweet.Tweet;
+
+/**
+ * Writes found tweets as NDJSON, one object a line in time order: {@code id} and {@code createdAt},
+ * plus the chosen fields, which phase 2 fetches in bounded batches as it writes.
+ */
+public final class TweetLines {
+  /** The fields a lookup may ask for beyond id and createdAt. */
+  public static final List<String> FIELDS =
+      List.of("userId", "screenName", "lang", "hashtags", "mentions", "urls", "retweetOf", "quoteOf", "replyTo");
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private final Set<String> fields;
+
+  private TweetLines(Set<String> fields) {
+    this.fields = fields;
+  }
+
+  /** @param fields comma-separated names from {@link #FIELDS}, or null/blank for ids only */
+  public static TweetLines parse(String fields) {
+    Set<String> chosen = new LinkedHashSet<>();
+    if (fields != null && !fields.isBlank()) {
+      for (String f : fields.split(",")) {
+        String field = f.strip();
+        if (!FIELDS.contains(field)) {
+          throw new BadQueryException("unknown field '" + field + "'; fields: " + String.join(", ", FIELDS));
+        }
+        chosen.add(field);
+      }
+    }
+    return new TweetLines(chosen);
+  }
+
+  public void write(TweetLookups.Found found, TweetFetcher fetcher, OutputStream out) throws IOException {
+    try (JsonGenerator json = JSON.createGenerator(out)) {
+      json.setRootValueSeparator(null);
+      if (fields.isEmpty()) {
+        for (int i = 0; i < found.size(); i++) {
+          json.writeStartObject();
+          json.writeNumberField("id", found.ids()[i]);
+          json.writeStringField("createdAt", Instant.ofEpochMilli(found.times()[i]).toString());
+          json.writeEndObject();
+          json.writeRaw('\n');
+        }
+        return;
+      }
+      Map<Long, Long> inOrder = new LinkedHashMap<>();
+      for (int i = 0; i < found.size(); i++) {
+        inOrder.put(found.ids()[i], found.times()[i]);
+      }
+      fetcher.fetch(inOrder, tweet -> {
+        try {
+          writeTweet(json, tweet);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  private void writeTweet(JsonGenerator json, StoredTweet t) throws IOException {
+    json.writeStartObject();
+    json.writeNumberField("id", t.id());
+    json.writeStringField("createdAt", Instant.ofEpochMilli(t.createdAt()).toString());
+    for (String field : fields) {
+      switch (field) {
+        case "userId" -> json.writeNumberField(field, t.userId());
+        case "screenName" -> json.writeStringField(field, t.screenName());
+        case "lang" -> json.writeStringField(field, t.lang());
+        case "hashtags" -> writeStrings(json, field, t.hashtags());
+        case "urls" -> writeStrings(json, field, t.urls());
+        case "mentions" -> {
+          json.writeArrayFieldStart(field);
+          for (Tweet.Mention m : t.mentions()) {
+            json.writeStartObject();
+            json.writeNumberField("userId", m.userId());
+            json.writeStringField("screenName", m.screenName());
+            json.writeEndObject();
+          }
+          json.writeEndArray();
+        }
+        case "retweetOf" -> writeRef(json, field, t.retweetOf());
+        case "quoteOf" -> writeRef(json, field, t.quoteOf());
+        default -> writeRef(json, field, t.replyTo());
+      }
+    }
+    json.writeEndObject();
+    json.writeRaw('\n');
+  }
+
+  private static void writeStrings(JsonGenerator json, String field, List<String> values) throws IOException {
+    json.writeArrayFieldStart(field);
+    for (String v : values) {
+      json.writeString(v);
+    }
+    json.writeEndArray();
+  }
+
+  private static void writeRef(JsonGenerator json, String field, Tweet.TweetRef ref) throws IOException {
+    if (ref == null) {
+      json.writeNullField(field);
+    } else {
+      json.writeObjectFieldStart(field);
+      json.writeNumberField("id", ref.id());
+      json.writeNumberField("userId", ref.userId());
+      json.writeEndObject();
+    }
+  }
+}
