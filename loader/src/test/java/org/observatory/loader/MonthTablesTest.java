@@ -23,6 +23,29 @@ class MonthTablesTest {
   private final Month month = Month.parse("2014-02");
 
   @Test
+  void manyMonthsCreatedAtOnceInAFreshNamespaceAllSucceed() throws Exception {
+    for (int round = 0; round < 3; round++) {
+      TableNames fresh = new TableNames("month_race_" + round);
+      MonthTables racing = new MonthTables(connection, fresh, List.of("meme"), 1);
+      List<java.util.concurrent.CompletableFuture<Void>> creations = new java.util.ArrayList<>();
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+      for (int m = 1; m <= 8; m++) {
+        Month month = Month.parse("2015-0" + m);
+        creations.add(java.util.concurrent.CompletableFuture.runAsync(() -> {
+          try {
+            racing.create(month);
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }, pool));
+      }
+      java.util.concurrent.CompletableFuture.allOf(creations.toArray(java.util.concurrent.CompletableFuture[]::new)).get();
+      pool.shutdown();
+      assertThat(racing.list()).hasSize(8);
+    }
+  }
+
+  @Test
   void createsAPreSplitMonthOnceListsItAndDropsIt() throws Exception {
     assertThat(tables.create(month)).isEqualTo(7);
     assertThat(tables.create(month)).as("creating again creates nothing").isZero();

@@ -24,6 +24,7 @@ public final class MonthTables {
   private final TableNames names;
   private final List<String> indexNames;
   private final int regionsPerTable;
+  private volatile boolean namespaceReady;
 
   /**
    * @param indexNames the indexes of the specification in force
@@ -111,12 +112,38 @@ public final class MonthTables {
     return TableLayout.indexSplits(regionsPerTable);
   }
 
+  /**
+   * Creates the namespace once. Months are created concurrently: a creator that merely saw another's
+   * creation under way (NamespaceExistException) could go on to create tables before the namespace
+   * was usable, so creation is serialized here, and waits when another process is creating it.
+   */
   private void ensureNamespace(Admin admin) throws IOException {
-    if (!namespaceExists(admin)) {
+    if (namespaceReady) {
+      return;
+    }
+    synchronized (this) {
+      if (!namespaceReady && !namespaceExists(admin)) {
+        try {
+          admin.createNamespace(NamespaceDescriptor.create(names.namespace()).build());
+        } catch (NamespaceExistException raced) {
+          awaitNamespace(admin);
+        }
+      }
+      namespaceReady = true;
+    }
+  }
+
+  private void awaitNamespace(Admin admin) throws IOException {
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (!namespaceExists(admin)) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("namespace " + names.namespace() + " is being created elsewhere but never appeared");
+      }
       try {
-        admin.createNamespace(NamespaceDescriptor.create(names.namespace()).build());
-      } catch (NamespaceExistException raced) {
-        // another loader created it first
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted waiting for namespace " + names.namespace(), e);
       }
     }
   }
