@@ -16,6 +16,7 @@ import org.observatory.api.query.ContentQueries;
 import org.observatory.api.query.IndexScanner;
 import org.observatory.api.query.MemeQueries;
 import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.TweetAssembler;
 import org.observatory.api.query.TweetFetcher;
 import org.observatory.api.query.TweetLookups;
 import org.observatory.api.resources.ErrorMappers;
@@ -61,7 +62,8 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
         query.timeoutSeconds() * 1000L);
     TweetFetcher fetcher = new TweetFetcher(store.connection(), store.tableNames(), scans, query.timeoutSeconds() * 1000L);
     environment.jersey().register(new QueryResource(new MemeQueries(scanner, query),
-        new ContentQueries(scanner, fetcher, query), new TweetLookups(scanner, query), fetcher, query));
+        new ContentQueries(scanner, fetcher, query), new TweetLookups(scanner, query), fetcher,
+        new TweetAssembler(store.connection(), store.tableNames()), query));
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec.names()));
     environment.jersey().register(new ErrorMappers.BadQuery());
     environment.jersey().register(new ErrorMappers.StoreUnavailable());

@@ -51,6 +51,16 @@ public final class TweetFetcher {
 
   /** @param tweets tweet id → creation time (which names its month), as phase 1 found them */
   public void fetch(Map<Long, Long> tweets, Consumer<StoredTweet> consumer) throws IOException {
+    fetchBatches(tweets, false, batch -> batch.forEach(consumer));
+  }
+
+  /**
+   * The same, a batch at a time.
+   *
+   * @param withJson also read each tweet's stored JSON (family {@code j})
+   */
+  public void fetchBatches(Map<Long, Long> tweets, boolean withJson, Consumer<List<StoredTweet>> consumer)
+      throws IOException {
     Map<Month, List<Long>> byMonth = new TreeMap<>();
     tweets.forEach((id, time) -> byMonth.computeIfAbsent(Month.of(time), m -> new ArrayList<>()).add(id));
     List<Callable<List<StoredTweet>>> batches = new ArrayList<>();
@@ -58,7 +68,7 @@ public final class TweetFetcher {
       TableName table = names.tweets(month);
       for (int from = 0; from < ids.size(); from += BATCH) {
         List<Long> batch = ids.subList(from, Math.min(ids.size(), from + BATCH));
-        batches.add(() -> get(table, batch));
+        batches.add(() -> get(connection, table, batch, withJson));
       }
     });
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
@@ -69,17 +79,20 @@ public final class TweetFetcher {
         while (next < batches.size() && inFlight.size() < IN_FLIGHT) {
           inFlight.add(pool.submit(batches.get(next++)));
         }
-        await(inFlight.poll(), deadline).forEach(consumer);
+        consumer.accept(await(inFlight.poll(), deadline));
       }
     } finally {
       inFlight.forEach(b -> b.cancel(false));
     }
   }
 
-  private List<StoredTweet> get(TableName table, List<Long> ids) throws IOException {
+  /** The stored tweets of one month table among the ids, in their order; missing ones are left out. */
+  static List<StoredTweet> get(Connection connection, TableName table, List<Long> ids, boolean withJson)
+      throws IOException {
     List<Get> gets = new ArrayList<>(ids.size());
     for (long id : ids) {
-      gets.add(new Get(RowKeys.tweet(id)).addFamily(TweetTable.DATA));
+      Get get = new Get(RowKeys.tweet(id)).addFamily(TweetTable.DATA);
+      gets.add(withJson ? get.addFamily(TweetTable.JSON) : get);
     }
     List<StoredTweet> found = new ArrayList<>(ids.size());
     try (Table t = connection.getTable(table)) {

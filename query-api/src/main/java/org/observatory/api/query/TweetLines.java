@@ -2,6 +2,8 @@ package org.observatory.api.query;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -16,13 +18,16 @@ import org.observatory.schemas.tweet.Tweet;
 
 /**
  * Writes found tweets as NDJSON, one object a line in time order: {@code id} and {@code createdAt},
- * plus the chosen fields, which phase 2 fetches in bounded batches as it writes.
+ * plus the chosen fields, which phase 2 fetches in bounded batches as it writes — or, for the field
+ * {@code json}, each tweet as the original status it was received as.
  */
 public final class TweetLines {
   /** The fields a lookup may ask for beyond id and createdAt. */
   public static final List<String> FIELDS =
       List.of("userId", "screenName", "lang", "hashtags", "mentions", "urls", "retweetOf", "quoteOf", "replyTo");
-  private static final JsonFactory JSON = new JsonFactory();
+  /** The field that asks for the original statuses themselves. */
+  public static final String ORIGINAL = "json";
+  private static final JsonFactory JSON = new ObjectMapper().getFactory();
 
   private final Set<String> fields;
 
@@ -36,16 +41,21 @@ public final class TweetLines {
     if (fields != null && !fields.isBlank()) {
       for (String f : fields.split(",")) {
         String field = f.strip();
-        if (!FIELDS.contains(field)) {
-          throw new BadQueryException("unknown field '" + field + "'; fields: " + String.join(", ", FIELDS));
+        if (!FIELDS.contains(field) && !field.equals(ORIGINAL)) {
+          throw new BadQueryException("unknown field '" + field + "'; fields: " + String.join(", ", FIELDS)
+              + ", or json (the original statuses) alone");
         }
         chosen.add(field);
       }
     }
+    if (chosen.contains(ORIGINAL) && chosen.size() > 1) {
+      throw new BadQueryException("'json' gives the original statuses and stands alone in 'fields'");
+    }
     return new TweetLines(chosen);
   }
 
-  public void write(TweetLookups.Found found, TweetFetcher fetcher, OutputStream out) throws IOException {
+  public void write(TweetLookups.Found found, TweetFetcher fetcher, TweetAssembler assembler, OutputStream out)
+      throws IOException {
     try (JsonGenerator json = JSON.createGenerator(out)) {
       json.setRootValueSeparator(null);
       if (fields.isEmpty()) {
@@ -62,9 +72,19 @@ public final class TweetLines {
       for (int i = 0; i < found.size(); i++) {
         inOrder.put(found.ids()[i], found.times()[i]);
       }
-      fetcher.fetch(inOrder, tweet -> {
+      boolean original = fields.contains(ORIGINAL);
+      fetcher.fetchBatches(inOrder, original, batch -> {
         try {
-          writeTweet(json, tweet);
+          if (original) {
+            for (JsonNode status : assembler.assemble(batch)) {
+              json.writeTree(status);
+              json.writeRaw('\n');
+            }
+          } else {
+            for (StoredTweet tweet : batch) {
+              writeTweet(json, tweet);
+            }
+          }
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

@@ -15,6 +15,7 @@ import org.observatory.api.query.MemeQueries;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
 import org.observatory.api.query.TimeWindow;
+import org.observatory.api.query.TweetAssembler;
 import org.observatory.api.query.TweetFetcher;
 import org.observatory.api.query.TweetLines;
 import org.observatory.api.query.TweetLookups;
@@ -34,14 +35,16 @@ public final class QueryResource {
   private final ContentQueries contentQueries;
   private final TweetLookups lookups;
   private final TweetFetcher fetcher;
+  private final TweetAssembler assembler;
   private final QuerySettings settings;
 
   public QueryResource(MemeQueries memeQueries, ContentQueries contentQueries, TweetLookups lookups,
-      TweetFetcher fetcher, QuerySettings settings) {
+      TweetFetcher fetcher, TweetAssembler assembler, QuerySettings settings) {
     this.memeQueries = memeQueries;
     this.contentQueries = contentQueries;
     this.lookups = lookups;
     this.fetcher = fetcher;
+    this.assembler = assembler;
     this.settings = settings;
   }
 
@@ -64,7 +67,7 @@ public final class QueryResource {
       case "get-tweets-with-user" -> lookups.withUser(user, window);
       default -> lookups.retweetsOf(id, window);
     };
-    StreamingOutput body = out -> lines.write(found, fetcher, out);
+    StreamingOutput body = out -> lines.write(found, fetcher, assembler, out);
     return Response.ok(body, NDJSON)
         .header("X-Observatory-Tweets", found.size())
         .header("X-Observatory-Months", String.join(",", found.months().stream().map(Object::toString).toList()))

@@ -42,6 +42,7 @@ class QueryEngineTest {
   private ContentQueries content;
   private TweetLookups lookups;
   private TweetFetcher fetcher;
+  private TweetAssembler assembler;
 
   @BeforeAll
   void loadADay() throws Exception {
@@ -55,6 +56,7 @@ class QueryEngineTest {
     fetcher = new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000);
     content = new ContentQueries(scanner, fetcher, new QuerySettings());
     lookups = new TweetLookups(scanner, new QuerySettings());
+    assembler = new TweetAssembler(cluster.connection(), cluster.tableNames());
   }
 
   @AfterAll
@@ -273,7 +275,7 @@ class QueryEngineTest {
     TweetLookups.Found found = lookups.withMemes(String.join(",", memes()), day());
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
 
-    TweetLines.parse("userId,hashtags").write(found, fetcher, out);
+    TweetLines.parse("userId,hashtags").write(found, fetcher, assembler, out);
 
     List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
     Map<Long, RawMemes.RawTweet> byId = raw.tweets().stream().collect(Collectors.toMap(RawMemes.RawTweet::id, t -> t));
@@ -287,6 +289,52 @@ class QueryEngineTest {
       assertThat(tags).isEqualTo(expected.memes().stream().filter(m -> m.startsWith("#")).collect(Collectors.toSet()));
     }
     assertThatThrownBy(() -> TweetLines.parse("userId,nope")).hasMessageContaining("unknown field 'nope'");
+  }
+
+  @Test
+  void givesBackEachTweetAsTheStatusItWasReceivedAs() throws Exception {
+    // every version of each status in the raw file: top-level lines and embedded originals
+    Map<Long, java.util.Set<com.fasterxml.jackson.databind.JsonNode>> versions = new HashMap<>();
+    try (java.util.stream.Stream<String> lines = org.observatory.testdata.SharedData.lines(
+        org.observatory.testdata.SharedData.DAY_2013)) {
+      lines.map(org.observatory.testdata.Json::tree).filter(org.observatory.testdata.Json::isStatus)
+          .forEach(s -> collectVersions(s, versions));
+    }
+    TweetLookups.Found found = lookups.withMemes(String.join(",", memes()), day());
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+
+    TweetLines.parse("json").write(found, fetcher, assembler, out);
+
+    List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    assertThat(lines).hasSize(found.size());
+    long compared = 0;
+    long retweets = 0;
+    for (String line : lines) {
+      com.fasterxml.jackson.databind.JsonNode status = org.observatory.testdata.Json.tree(line);
+      java.util.Set<com.fasterxml.jackson.databind.JsonNode> seen = versions.get(status.get("id").asLong());
+      if (seen.size() == 1 && status.path("retweeted_status").path("id").isNumber()
+          && versions.get(status.get("retweeted_status").get("id").asLong()).size() > 1) {
+        continue; // its original was seen in several snapshots: the newest is kept, not this line's
+      }
+      if (seen.size() == 1) {
+        assertThat(status).isEqualTo(seen.iterator().next());
+        compared++;
+        retweets += status.has("retweeted_status") ? 1 : 0;
+      }
+    }
+    assertThat(compared).isGreaterThan(found.size() / 2);
+    assertThat(retweets).as("retweets reassembled with their originals").isPositive();
+    assertThatThrownBy(() -> TweetLines.parse("json,userId")).hasMessageContaining("stands alone");
+  }
+
+  private static void collectVersions(com.fasterxml.jackson.databind.JsonNode status,
+      Map<Long, java.util.Set<com.fasterxml.jackson.databind.JsonNode>> versions) {
+    versions.computeIfAbsent(status.get("id").asLong(), k -> new java.util.HashSet<>()).add(status);
+    for (String k : List.of("retweeted_status", "quoted_status")) {
+      if (status.has(k) && org.observatory.testdata.Json.isStatus(status.get(k))) {
+        collectVersions(status.get(k), versions);
+      }
+    }
   }
 
   private static TimeWindow day() {

@@ -21,7 +21,8 @@ public final class TweetTable {
   public static final byte[] DATA = Bytes.toBytes("d");
   public static final byte[] JSON = Bytes.toBytes("j");
 
-  // STORED FORMAT: qualifiers of family d.
+  // STORED FORMAT: qualifiers of family d. References (rt, qt, rp) are id, user id, creation time:
+  // 8 bytes each.
   static final byte[] CREATED_AT = Bytes.toBytes("c");
   static final byte[] USER_ID = Bytes.toBytes("u");
   static final byte[] SCREEN_NAME = Bytes.toBytes("s");
@@ -81,7 +82,8 @@ public final class TweetTable {
 
   private static void addRef(Put put, byte[] qualifier, long ts, Tweet.TweetRef ref) {
     if (ref != null) {
-      put.addColumn(DATA, qualifier, ts, Bytes.add(Bytes.toBytes(ref.id()), Bytes.toBytes(ref.userId())));
+      put.addColumn(DATA, qualifier, ts,
+          Bytes.add(Bytes.toBytes(ref.id()), Bytes.toBytes(ref.userId()), Bytes.toBytes(ref.createdAt())));
     }
   }
 
@@ -96,7 +98,8 @@ public final class TweetTable {
   }
 
   private static Tweet.TweetRef ref(byte[] value) {
-    return value == null ? null : new Tweet.TweetRef(Bytes.toLong(value, 0), Bytes.toLong(value, 8));
+    return value == null ? null
+        : new Tweet.TweetRef(Bytes.toLong(value, 0), Bytes.toLong(value, 8), Bytes.toLong(value, 16));
   }
 
   private static List<String> list(byte[] value) {

@@ -1,6 +1,8 @@
 package org.observatory.schemas.tables;
 
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.observatory.schemas.tweet.Tweet;
 
@@ -17,6 +19,17 @@ public final class UserTable {
   static final byte[] JSON = Bytes.toBytes("json");
 
   private UserTable() {}
+
+  /** The get for the profile an author had when a tweet was observed. */
+  public static Get get(long userId, long tweetId) {
+    return new Get(RowKeys.user(userId, tweetId)).addColumn(PROFILE, JSON);
+  }
+
+  /** The profile JSON of a row read by {@link #get}, or null when there is none. */
+  public static String profileJson(Result row) {
+    byte[] json = row.getValue(PROFILE, JSON);
+    return json == null ? null : Bytes.toString(json);
+  }
 
   public static Put put(Tweet t) {
     long ts = t.observedAt();

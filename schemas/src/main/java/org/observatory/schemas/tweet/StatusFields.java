@@ -29,8 +29,9 @@ final class StatusFields {
   /** Regions of this object's JSON to be replaced by references, in order. */
   final List<Splice> splices = new ArrayList<>(3);
 
+  /** A complete status, as opposed to a reference to one (id, created_at and user, no text). */
   boolean isStatus() {
-    return id != 0 && createdAt != null;
+    return id != 0 && createdAt != null && (text != null || extendedText != null);
   }
 
   record Splice(int start, int end, String replacement) {}

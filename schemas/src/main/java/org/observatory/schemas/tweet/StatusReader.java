@@ -79,9 +79,9 @@ final class StatusReader {
     spans.sort(Comparator.comparingInt(Tweet.Span::start));
     Tweet.TweetRef quoteOf = f.retweetOf != null ? null
         : f.quoteOf != null ? f.quoteOf
-        : f.quotedStatusId != 0 ? new Tweet.TweetRef(f.quotedStatusId, 0) : null;
+        : f.quotedStatusId != 0 ? new Tweet.TweetRef(f.quotedStatusId, 0, 0) : null;
     Tweet.TweetRef replyTo = f.replyToStatusId != 0 || f.replyToUserId != 0
-        ? new Tweet.TweetRef(f.replyToStatusId, f.replyToUserId) : null;
+        ? new Tweet.TweetRef(f.replyToStatusId, f.replyToUserId, 0) : null;
     return new Tweet(f.id, TwitterDates.parse(f.createdAt), observedAt, extended ? f.extendedText : f.text, f.lang,
         f.user, List.copyOf(entities.hashtags), List.copyOf(entities.mentions), List.copyOf(entities.urls),
         List.copyOf(spans), f.retweetOf, quoteOf, replyTo, splicedJson(f));
@@ -121,9 +121,10 @@ final class StatusReader {
     if (f.isStatus()) {
       embedded.putIfAbsent(f.id, f);
     }
-    outer.splices.add(new StatusFields.Splice(f.start, f.end, "{\"id\":" + f.id + ",\"id_str\":\"" + f.id
-        + "\",\"user\":{\"id\":" + userId + ",\"id_str\":\"" + userId + "\"}}"));
-    return new Tweet.TweetRef(f.id, userId);
+    String createdAt = f.createdAt == null ? "" : ",\"created_at\":\"" + quote(f.createdAt) + "\"";
+    outer.splices.add(new StatusFields.Splice(f.start, f.end, "{\"id\":" + f.id + ",\"id_str\":\"" + f.id + "\""
+        + createdAt + ",\"user\":{\"id\":" + userId + ",\"id_str\":\"" + userId + "\"}}"));
+    return new Tweet.TweetRef(f.id, userId, f.createdAt == null ? 0 : TwitterDates.parse(f.createdAt));
   }
 
   private void readExtended(StatusFields f) throws IOException {

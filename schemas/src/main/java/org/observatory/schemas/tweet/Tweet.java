@@ -64,8 +64,11 @@ public record Tweet(
   /** An account mentioned in a tweet. */
   public record Mention(long userId, String screenName) {}
 
-  /** A pointer to another tweet: its id and its author's id (0 when the author is unknown). */
-  public record TweetRef(long id, long userId) {}
+  /**
+   * A pointer to another tweet: its id, its author's id and its creation time (which names the month
+   * it is stored in), each 0 when the status did not carry it (a reply, or a bare quoted_status_id).
+   */
+  public record TweetRef(long id, long userId, long createdAt) {}
 
   /** A half-open range [start, end) of code points in a tweet's text. */
   public record Span(int start, int end) {

@@ -49,6 +49,6 @@ public final class TweetParser {
     }
     throw new MalformedTweetException(fields.id == 0
         ? "object has neither a status id nor a stream message kind"
-        : "status " + fields.id + " has no created_at");
+        : "status " + fields.id + " lacks created_at or text");
   }
 }

@@ -77,7 +77,8 @@ class TweetParserTest {
     Tweet retweet = status.tweet();
     Tweet embedded = status.embedded().get(0);
     assertThat(retweet.retweetOf())
-        .isEqualTo(new Tweet.TweetRef(original.get("id").asLong(), original.get("user").get("id").asLong()));
+        .isEqualTo(new Tweet.TweetRef(original.get("id").asLong(), original.get("user").get("id").asLong(),
+            Json.createdAt(original)));
     assertThat(embedded.id()).isEqualTo(original.get("id").asLong());
     assertThat(embedded.createdAt()).isEqualTo(Json.createdAt(original));
     assertThat(embedded.text()).isEqualTo(original.get("text").asText());
