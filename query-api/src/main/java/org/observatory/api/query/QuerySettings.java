@@ -23,6 +23,15 @@ public class QuerySettings {
   @Min(1)
   private int timeoutSeconds = 60;
 
+  /** Queries answered at once; more wait up to a second for a place, then get a 503. */
+  @JsonProperty
+  @Min(1)
+  private int maxConcurrentQueries = 16;
+
+  public int maxConcurrentQueries() {
+    return maxConcurrentQueries;
+  }
+
   public int maxMemes() {
     return maxMemes;
   }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.ContentQueries;
 import org.observatory.api.query.MemeQueries;
+import org.observatory.api.query.QueryLimiter;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
 import org.observatory.api.query.TimeWindow;
@@ -37,6 +38,7 @@ public final class QueryResource {
   private final TweetFetcher fetcher;
   private final TweetAssembler assembler;
   private final QuerySettings settings;
+  private final QueryLimiter limiter;
 
   public QueryResource(MemeQueries memeQueries, ContentQueries contentQueries, TweetLookups lookups,
       TweetFetcher fetcher, TweetAssembler assembler, QuerySettings settings) {
@@ -46,6 +48,7 @@ public final class QueryResource {
     this.fetcher = fetcher;
     this.assembler = assembler;
     this.settings = settings;
+    this.limiter = new QueryLimiter(settings.maxConcurrentQueries(), 1_000);
   }
 
   /**
@@ -61,17 +64,27 @@ public final class QueryResource {
       throws IOException {
     TweetLines lines = TweetLines.parse(fields);
     TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
-    TweetLookups.Found found = switch (query) {
-      case "get-tweets-with-meme" -> lookups.withMemes(memes, window);
-      case "get-tweets-with-text" -> lookups.withText(words, window);
-      case "get-tweets-with-user" -> lookups.withUser(user, window);
-      default -> lookups.retweetsOf(id, window);
-    };
-    StreamingOutput body = out -> lines.write(found, fetcher, assembler, out);
-    return Response.ok(body, NDJSON)
-        .header("X-Observatory-Tweets", found.size())
-        .header("X-Observatory-Months", String.join(",", found.months().stream().map(Object::toString).toList()))
-        .build();
+    QueryLimiter.Permit permit = limiter.admit(); // held until the last line is written
+    try {
+      TweetLookups.Found found = switch (query) {
+        case "get-tweets-with-meme" -> lookups.withMemes(memes, window);
+        case "get-tweets-with-text" -> lookups.withText(words, window);
+        case "get-tweets-with-user" -> lookups.withUser(user, window);
+        default -> lookups.retweetsOf(id, window);
+      };
+      StreamingOutput body = out -> {
+        try (permit) {
+          lines.write(found, fetcher, assembler, out);
+        }
+      };
+      return Response.ok(body, NDJSON)
+          .header("X-Observatory-Tweets", found.size())
+          .header("X-Observatory-Months", String.join(",", found.months().stream().map(Object::toString).toList()))
+          .build();
+    } catch (IOException | RuntimeException e) {
+      permit.close();
+      throw e;
+    }
   }
 
   @GET
@@ -79,6 +92,13 @@ public final class QueryResource {
   public QueryResult query(@PathParam("query") String query, @QueryParam("memes") String memes,
       @QueryParam("start") String start, @QueryParam("end") String end,
       @QueryParam("granularity") String granularity) throws IOException {
+    try (QueryLimiter.Permit permit = limiter.admit()) {
+      return answer(query, memes, start, end, granularity);
+    }
+  }
+
+  private QueryResult answer(String query, String memes, String start, String end, String granularity)
+      throws IOException {
     return switch (query) {
       case "meme-post-count" -> memeQueries.memePostCount(memes, start, end);
       case "timestamp-count" -> memeQueries.timestampCount(memes, start, end, granularity);

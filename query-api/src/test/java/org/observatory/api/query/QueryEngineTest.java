@@ -392,6 +392,21 @@ class QueryEngineTest {
   }
 
   @Test
+  void aStoreThatCannotBeReachedFailsWithAnIOExceptionWhichTheServiceAnswersWith503() throws Exception {
+    HBaseStore gone = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
+        .withNamespace(names.namespace()).open(false);
+    gone.close();
+    MemeQueries unreachable = new MemeQueries(new IndexScanner(gone.connection(), gone.tableNames(), pool, 5_000),
+        new QuerySettings());
+
+    assertThatThrownBy(() -> unreachable.memePostCount("#a", "2013-08-10", "2013-08-10"))
+        .isInstanceOf(java.io.IOException.class);
+    jakarta.ws.rs.core.Response response = new org.observatory.api.resources.ErrorMappers.StoreUnavailable()
+        .toResponse(new java.io.IOException("connection closed"));
+    assertThat(response.getStatus()).isEqualTo(503);
+  }
+
+  @Test
   void rejectsBadParameters() {
     assertThatThrownBy(() -> queries.memePostCount("tfb", "2013-08-10", "2013-08-10")).isInstanceOf(BadQueryException.class);
     assertThatThrownBy(() -> queries.memePostCount("#a", "2013-08-10", "2013-08-01")).hasMessageContaining("before start");
