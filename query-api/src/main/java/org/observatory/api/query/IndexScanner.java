@@ -1,18 +1,13 @@
 package org.observatory.api.query;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
@@ -72,13 +67,13 @@ public final class IndexScanner {
       }
       perKey.add(scans);
     }
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    Deadline deadline = Deadline.in(timeoutMillis);
     List<TweetHits> hits = new ArrayList<>();
     try {
       for (List<Future<TweetHits>> scans : perKey) {
         TweetHits merged = new TweetHits();
         for (Future<TweetHits> scan : scans) {
-          merged.addAll(await(scan, deadline));
+          merged.addAll(deadline.await(scan, "the index scans"));
         }
         hits.add(merged);
       }
@@ -130,19 +125,4 @@ public final class IndexScanner {
     }
   }
 
-  private static TweetHits await(Future<TweetHits> scan, long deadlineNanos) throws IOException {
-    try {
-      return scan.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      throw new QueryTimeoutException("the index scans did not finish within the query timeout");
-    } catch (InterruptedException | CancellationException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("query interrupted");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof IOException io) {
-        throw io;
-      }
-      throw new IOException("index scan failed: " + e.getCause(), e.getCause());
-    }
-  }
 }

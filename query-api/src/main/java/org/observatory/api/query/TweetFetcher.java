@@ -1,7 +1,6 @@
 package org.observatory.api.query;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -9,11 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -71,7 +67,7 @@ public final class TweetFetcher {
         batches.add(() -> get(connection, table, batch, withJson));
       }
     });
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    Deadline deadline = Deadline.in(timeoutMillis);
     Deque<Future<List<StoredTweet>>> inFlight = new ArrayDeque<>();
     int next = 0;
     try {
@@ -79,7 +75,7 @@ public final class TweetFetcher {
         while (next < batches.size() && inFlight.size() < IN_FLIGHT) {
           inFlight.add(pool.submit(batches.get(next++)));
         }
-        consumer.accept(await(inFlight.poll(), deadline));
+        consumer.accept(deadline.await(inFlight.poll(), "fetching the tweets"));
       }
     } finally {
       inFlight.forEach(b -> b.cancel(false));
@@ -105,19 +101,4 @@ public final class TweetFetcher {
     return found;
   }
 
-  private static List<StoredTweet> await(Future<List<StoredTweet>> batch, long deadlineNanos) throws IOException {
-    try {
-      return batch.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      throw new QueryTimeoutException("fetching the tweets did not finish within the query timeout");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("query interrupted");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof IOException io) {
-        throw io;
-      }
-      throw new IOException("fetching tweets failed: " + e.getCause(), e.getCause());
-    }
-  }
 }
