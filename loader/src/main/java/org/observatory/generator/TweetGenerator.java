@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import org.observatory.schemas.tweet.Snowflake;
 
 /**
  * Generates the lines of one day after another: a daily rhythm of volume, Zipf-distributed users,
@@ -14,7 +15,6 @@ import java.util.function.Consumer;
  * notices, cut-off lines, and a bursty event hashtag. Sequential and seeded: deterministic.
  */
 final class TweetGenerator {
-  private static final long SNOWFLAKE_EPOCH_MILLIS = 1288834974657L;
   private static final int HISTORY = 20_000;
   private static final int OLD_ORIGINALS = 300;
   private static final double OLD_ORIGINAL_RETWEETS = 0.05;
@@ -188,7 +188,7 @@ final class TweetGenerator {
 
   private Posted post(long time, Posted.User user, String text, List<Posted.Entity> hashtags,
       List<Posted.Entity> mentions, List<Posted.Entity> urls, StatusJson.Links links) {
-    long id = ((time - SNOWFLAKE_EPOCH_MILLIS) << 22) | (sequence++ & 0x3FFFFF);
+    long id = Snowflake.firstIdAt(time) | (sequence++ & 0x3FFFFF);
     String json = StatusJson.status(id, time, user, text, hashtags, mentions, urls, links, random.nextInt(50));
     return new Posted(id, time, user, text, hashtags, mentions, urls, json);
   }

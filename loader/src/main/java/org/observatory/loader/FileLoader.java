@@ -14,27 +14,20 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.observatory.indexer.Indexer;
-import org.observatory.indexer.TableMutation;
-import org.observatory.schemas.tweet.MalformedTweetException;
-import org.observatory.schemas.tweet.StreamItem;
-import org.observatory.schemas.tweet.Tweet;
-import org.observatory.schemas.tweet.TweetParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Loads tweet files into the month tables: parse each line once, index each tweet, write through
- * {@link TableWriter}. Bad lines are counted and set aside, never fatal; an HBase failure is.
- * Files are loaded in parallel, one thread each.
+ * Loads tweet files into the month tables through {@link Ingest} and {@link TableWriter}, files in
+ * parallel, one thread each; then erases the tweets the files' delete notices name. Bad lines are
+ * counted and set aside, never fatal; an HBase failure is.
  */
 public final class FileLoader {
   private static final Logger LOG = LoggerFactory.getLogger(FileLoader.class);
-  /** Tweets whose puts are merged by row before they go to the writer. */
-  private static final int BATCH_TWEETS = 2000;
-
-  private final TweetParser parser = new TweetParser();
   private final Indexer indexer;
   private final TableWriter writer;
+  private final Tombstones tombstones;
+  private final TweetEraser eraser;
   private final Path rejectsDir;
   private final int threads;
   private final long progressSeconds;
@@ -44,9 +37,12 @@ public final class FileLoader {
    * @param threads files loaded at once
    * @param progressSeconds how often progress is logged
    */
-  public FileLoader(Indexer indexer, TableWriter writer, Path rejectsDir, int threads, long progressSeconds) {
+  public FileLoader(Indexer indexer, TableWriter writer, Deletions deletions, Path rejectsDir, int threads,
+      long progressSeconds) {
     this.indexer = indexer;
     this.writer = writer;
+    this.tombstones = deletions.tombstones();
+    this.eraser = deletions.eraser();
     this.rejectsDir = rejectsDir;
     this.threads = threads;
     this.progressSeconds = progressSeconds;
@@ -66,13 +62,16 @@ public final class FileLoader {
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, files.size())), daemon("loader"));
     try {
       List<Future<?>> running = new ArrayList<>();
+      List<Long> deleted = new ArrayList<>();
       for (Path file : files) {
-        running.add(pool.submit(() -> loadFile(file, counters, bytesRead)));
+        running.add(pool.submit(() -> loadFile(file, counters, bytesRead, deleted)));
       }
       for (Future<?> f : running) {
         await(f);
       }
       writer.flush();
+      // Only now: a tweet in one file may be written after another file's notice deleting it.
+      counters.erased.add(eraser.erase(deleted));
     } finally {
       pool.shutdownNow();
       progress.shutdownNow();
@@ -82,56 +81,18 @@ public final class FileLoader {
     return summary;
   }
 
-  private Void loadFile(Path file, LoadCounters counters, AtomicLong bytesRead) throws IOException {
+  private Void loadFile(Path file, LoadCounters counters, AtomicLong bytesRead, List<Long> deleted) throws IOException {
     LOG.info("loading {}", file);
-    PutBatch batch = new PutBatch();
-    try (RejectedLines rejects = new RejectedLines(rejectsDir, file)) {
-      TweetFiles.read(file, bytesRead, (number, text) -> loadLine(text, number, counters, rejects, batch));
+    Ingest ingest = new Ingest(indexer, tombstones, counters, writer::write, true);
+    try (RejectedLines rejects = RejectedLines.inDirectory(rejectsDir, file)) {
+      TweetFiles.read(file, bytesRead, (number, text) -> ingest.line(number, text, rejects));
+      ingest.flush();
     }
-    writer.write(batch.drain());
+    ingest.countRepeats();
+    synchronized (deleted) {
+      deleted.addAll(ingest.drainDeleted());
+    }
     return null;
-  }
-
-  private void loadLine(String text, long number, LoadCounters counters, RejectedLines rejects, PutBatch batch)
-      throws IOException {
-    counters.lines.increment();
-    if (text.isBlank()) {
-      counters.blankLines.increment();
-      return;
-    }
-    StreamItem item;
-    try {
-      item = parser.parse(text);
-    } catch (MalformedTweetException e) {
-      counters.malformed.increment();
-      rejects.reject(number, e.getMessage(), text);
-      return;
-    }
-    if (item instanceof StreamItem.Status status) {
-      store(status, number, text, counters, rejects, batch);
-    } else {
-      counters.count(item); // delete notices are counted here; honouring them is the loaders' next step
-    }
-  }
-
-  private void store(StreamItem.Status status, long number, String text, LoadCounters counters,
-      RejectedLines rejects, PutBatch batch) throws IOException {
-    List<TableMutation> mutations = new ArrayList<>();
-    try {
-      for (Tweet tweet : status.all()) {
-        mutations.addAll(indexer.mutations(tweet));
-      }
-    } catch (RuntimeException e) { // a plug-in indexer's fault must not stop the load
-      counters.malformed.increment();
-      rejects.reject(number, "indexing failed: " + e, text);
-      return;
-    }
-    batch.add(mutations);
-    if (batch.tweets() >= BATCH_TWEETS) {
-      writer.write(batch.drain());
-    }
-    counters.count(status);
-    mutations.forEach(m -> counters.countPut(m.source()));
   }
 
   private static void await(Future<?> f) throws IOException {

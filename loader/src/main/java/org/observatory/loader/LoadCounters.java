@@ -17,11 +17,20 @@ public final class LoadCounters {
   public final LongAdder deleteNotices = new LongAdder();
   /** Other stream messages: limit, scrub_geo, status_withheld, ... */
   public final LongAdder otherNotices = new LongAdder();
+  /** Tweets not stored because their authors had deleted them. */
+  public final LongAdder deletedSkipped = new LongAdder();
+  /** Stored tweets erased because a delete notice named them. */
+  public final LongAdder erased = new LongAdder();
+  /** Tweets stored again within one input: repeats from the stream, originals retweeted more than once. */
+  public final LongAdder duplicates = new LongAdder();
   public final LongAdder blankLines = new LongAdder();
   public final LongAdder malformed = new LongAdder();
   private final Map<String, LongAdder> puts = new ConcurrentHashMap<>();
 
-  /** Counts what a parsed line held: a status (with its embedded originals), a delete notice, a notice. */
+  /**
+   * Counts what a parsed line held: a status (with its embedded originals), a delete notice, a notice.
+   * Tweets left out or erased because they were deleted are counted as well, and again apart.
+   */
   public void count(StreamItem item) {
     if (item instanceof StreamItem.Status status) {
       statuses.increment();
@@ -57,7 +66,9 @@ public final class LoadCounters {
   public String toString() {
     return "lines=" + lines.sum() + " statuses=" + statuses.sum() + " embedded=" + embedded.sum()
         + " retweets=" + retweets.sum() + " deleteNotices=" + deleteNotices.sum()
-        + " otherNotices=" + otherNotices.sum() + " blank=" + blankLines.sum()
+        + " otherNotices=" + otherNotices.sum() + " deletedSkipped=" + deletedSkipped.sum()
+        + " erased=" + erased.sum()
+        + " duplicates=" + duplicates.sum() + " blank=" + blankLines.sum()
         + " malformed=" + malformed.sum() + " puts=" + puts();
   }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Durability;
 import org.observatory.indexer.Indexer;
+import org.observatory.loader.Deletions;
 import org.observatory.loader.FileLoader;
 import org.observatory.loader.LoadSummary;
 import org.observatory.loader.TableWriter;
@@ -19,9 +20,11 @@ public final class TestLoads {
 
   public static LoadSummary load(Connection connection, TableNames names, Path rejects, Path... files) throws IOException {
     IndexSpec spec = IndexSpec.defaults();
-    try (TableWriter writer = new TableWriter(connection, names, new MonthTables(connection, names, spec.names(), 1),
-        4 << 20, Durability.SYNC_WAL)) {
-      return new FileLoader(new Indexer(spec, names), writer, rejects, 2, 60).load(List.of(files));
+    MonthTables tables = new MonthTables(connection, names, spec.names(), 1);
+    Indexer indexer = new Indexer(spec, names);
+    try (TableWriter writer = new TableWriter(connection, names, tables, 4 << 20, Durability.SYNC_WAL)) {
+      Deletions deletions = Deletions.open(connection, names, indexer, tables);
+      return new FileLoader(indexer, writer, deletions, rejects, 2, 60).load(List.of(files));
     }
   }
 }

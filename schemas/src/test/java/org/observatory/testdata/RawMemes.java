@@ -20,7 +20,8 @@ import java.util.zip.GZIPInputStream;
 /**
  * The memes of every tweet in a raw corpus file, computed with Jackson's tree model independently of
  * the system under test: statuses and their embedded originals, each tweet once, hashtags as
- * {@code #lower-case}, mentions as {@code @lower-case}, URLs expanded.
+ * {@code #lower-case}, mentions as {@code @lower-case}, URLs expanded. A tweet that a delete notice in
+ * the file names is left out, as the loaders leave it out.
  */
 public final class RawMemes {
   /**
@@ -31,14 +32,15 @@ public final class RawMemes {
       long retweetOfId, long retweetOfUserId, Set<Long> mentionIds, String text) {}
 
   private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
+  private final Set<Long> deleted = new HashSet<>();
 
   /** A file of the shared corpus. */
   public static RawMemes of(String corpusFile) {
     RawMemes raw = new RawMemes();
     try (Stream<String> lines = SharedData.lines(corpusFile)) {
-      lines.map(Json::tree).filter(Json::isStatus).forEach(raw::add);
+      lines.map(Json::tree).forEach(raw::take);
     }
-    return raw;
+    return raw.withoutDeleted();
   }
 
   /** Any {@code .json.gz} file; lines that are not JSON (generated cut-off lines) are skipped. */
@@ -47,10 +49,15 @@ public final class RawMemes {
     try (BufferedReader lines = new BufferedReader(new InputStreamReader(
         new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.UTF_8))) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        Json.parsed(line).filter(Json::isStatus).ifPresent(raw::add);
+        Json.parsed(line).ifPresent(raw::take);
       }
     }
-    return raw;
+    return raw.withoutDeleted();
+  }
+
+  /** The ids the file's delete notices name. */
+  public Set<Long> deleted() {
+    return Set.copyOf(deleted);
   }
 
   public List<RawTweet> tweets() {
@@ -70,6 +77,19 @@ public final class RawMemes {
         .forEach(m -> counts.merge(m, 1, Integer::sum)));
     return counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
         .limit(n).map(Map.Entry::getKey).toList();
+  }
+
+  private void take(JsonNode line) {
+    if (line.has("delete")) {
+      deleted.add(line.get("delete").get("status").get("id").asLong());
+    } else if (Json.isStatus(line)) {
+      add(line);
+    }
+  }
+
+  private RawMemes withoutDeleted() {
+    tweets.keySet().removeAll(deleted);
+    return this;
   }
 
   private void add(JsonNode status) {

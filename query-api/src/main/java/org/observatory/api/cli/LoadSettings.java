@@ -11,6 +11,7 @@ import java.util.List;
 import org.apache.hadoop.hbase.client.Durability;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.indexer.Indexer;
+import org.observatory.loader.Deletions;
 import org.observatory.loader.FileLoader;
 import org.observatory.loader.LoadSummary;
 import org.observatory.loader.TableWriter;
@@ -67,7 +68,8 @@ public class LoadSettings {
     Indexer indexer = new Indexer(spec, store.tableNames());
     MonthTables tables = new MonthTables(store.connection(), store.tableNames(), spec.names(), regionsPerTable);
     try (TableWriter writer = new TableWriter(store.connection(), store.tableNames(), tables, writeBufferMb * (1L << 20), durability)) {
-      return new FileLoader(indexer, writer, Path.of(rejectsDir), threads, progressSeconds).load(files);
+      Deletions deletions = Deletions.open(store.connection(), store.tableNames(), indexer, tables);
+      return new FileLoader(indexer, writer, deletions, Path.of(rejectsDir), threads, progressSeconds).load(files);
     }
   }
 }

@@ -45,6 +45,24 @@ public record IndexSpec(List<IndexDefinition> indexes) {
     }
   }
 
+  /** The specification as YAML that {@link #parse} reads back: how it travels to MapReduce tasks. */
+  public String toYaml() {
+    try {
+      return YAML.writeValueAsString(this);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the index specification", e);
+    }
+  }
+
+  /** @throws IllegalArgumentException when the text is not a valid specification */
+  public static IndexSpec parse(String yaml) {
+    try {
+      return YAML.readValue(yaml, IndexSpec.class);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not a valid index specification: " + e.getMessage(), e);
+    }
+  }
+
   public List<String> names() {
     return indexes.stream().map(IndexDefinition::name).toList();
   }

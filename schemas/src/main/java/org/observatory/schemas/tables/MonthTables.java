@@ -16,8 +16,9 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 
 /**
- * Creates, lists and drops the set of tables of a month: tweets, users and one per index. Thread-safe:
- * each operation uses an Admin of its own.
+ * Creates, lists and drops the set of tables of a month: tweets, users and one per index; and, with
+ * the namespace, the deletion table the months share. Thread-safe: each operation uses an Admin of
+ * its own.
  */
 public final class MonthTables {
   private final Connection connection;
@@ -44,6 +45,13 @@ public final class MonthTables {
     tables.add(names.users(month));
     indexNames.forEach(index -> tables.add(names.index(index, month)));
     return tables;
+  }
+
+  /** Creates the namespace and the deletion table if they are missing. */
+  public void ensureNamespace() throws IOException {
+    try (Admin admin = connection.getAdmin()) {
+      ensureNamespace(admin);
+    }
   }
 
   /** Creates whichever of the month's tables are missing, concurrently; returns how many it created. */
@@ -113,7 +121,7 @@ public final class MonthTables {
   }
 
   /**
-   * Creates the namespace once. Months are created concurrently: a creator that merely saw another's
+   * Creates the namespace and its deletion table once. Months are created concurrently: a creator that merely saw another's
    * creation under way (NamespaceExistException) could go on to create tables before the namespace
    * was usable, so creation is serialized here, and waits when another process is creating it.
    */
@@ -122,11 +130,21 @@ public final class MonthTables {
       return;
     }
     synchronized (this) {
-      if (!namespaceReady && !namespaceExists(admin)) {
+      if (namespaceReady) {
+        return;
+      }
+      if (!namespaceExists(admin)) {
         try {
           admin.createNamespace(NamespaceDescriptor.create(names.namespace()).build());
         } catch (NamespaceExistException raced) {
           awaitNamespace(admin);
+        }
+      }
+      if (!admin.tableExists(names.deletions())) {
+        try {
+          admin.createTable(TableLayout.deletions(names.deletions()));
+        } catch (TableExistsException raced) {
+          // another loader created it first
         }
       }
       namespaceReady = true;

@@ -9,15 +9,13 @@ import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.observatory.schemas.tweet.Snowflake;
 
 /**
  * Table DDL: families, compression, bloom filters and pre-split points of each kind of month table.
  * Every family keeps one version: a cell's timestamp is its tweet's time, not a write time.
  */
 public final class TableLayout {
-  /** Twitter's snowflake epoch: ids since late 2010 are (milliseconds since it) shifted left 22 bits. */
-  static final long SNOWFLAKE_EPOCH_MILLIS = 1288834974657L;
-
   private TableLayout() {}
 
   /**
@@ -52,17 +50,25 @@ public final class TableLayout {
   }
 
   /**
+   * The one table of deleted tweet ids: small, read by row for every batch a loader writes, so a ROW
+   * bloom filter lets most of those reads end without touching a file.
+   */
+  public static TableDescriptor deletions(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(family(DeletionTable.FAMILY, Compression.Algorithm.NONE, BloomType.ROW))
+        .build();
+  }
+
+  /**
    * Split points spreading a month's tweet ids over {@code regions} regions. Snowflake ids grow with
    * time, so even steps of the month's id range are even steps of time. Pre-snowflake months (before
    * November 2010) have no computable range and get no splits.
    */
   public static byte[][] tweetSplits(Month month, int regions) {
-    if (regions <= 1 || month.startMillis() < SNOWFLAKE_EPOCH_MILLIS) {
+    if (regions <= 1 || month.startMillis() < Snowflake.EPOCH_MILLIS) {
       return null;
     }
-    long first = (month.startMillis() - SNOWFLAKE_EPOCH_MILLIS) << 22;
-    long last = (month.endMillis() - SNOWFLAKE_EPOCH_MILLIS) << 22;
-    return evenSplits(first, last, regions);
+    return evenSplits(Snowflake.firstIdAt(month.startMillis()), Snowflake.firstIdAt(month.endMillis()), regions);
   }
 
   /** Split points for user rows: user ids spread roughly evenly over [0, 2^32) for most accounts. */

@@ -10,7 +10,8 @@ import org.apache.hadoop.hbase.TableName;
 /**
  * The one owner of table names. Every month has a tweet table, a user table and one table per index,
  * all in one HBase namespace: {@code observatory:tweets-2013-08}, {@code observatory:users-2013-08},
- * {@code observatory:index-meme-2013-08}.
+ * {@code observatory:index-meme-2013-08}. Beside them, one table of deleted tweet ids:
+ * {@code observatory:deletions}.
  */
 public final class TableNames {
   public static final String DEFAULT_NAMESPACE = "observatory";
@@ -43,6 +44,11 @@ public final class TableNames {
 
   public TableName index(String indexName, Month month) {
     return table("index-" + checkIndexName(indexName) + "-" + month);
+  }
+
+  /** The tombstones of deleted tweets, across all months. */
+  public TableName deletions() {
+    return table("deletions");
   }
 
   /** The month of one of this namespace's month tables, or empty for any other table. */

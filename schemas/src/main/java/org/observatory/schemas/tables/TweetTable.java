@@ -3,6 +3,7 @@ package org.observatory.schemas.tables;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -55,6 +56,16 @@ public final class TweetTable {
     addList(put, URLS, ts, t.urls());
     put.addColumn(JSON, STATUS, ts, Bytes.toBytes(t.json()));
     return put;
+  }
+
+  /** The get for a tweet's stored JSON alone. */
+  public static Get getStatus(long tweetId) {
+    return new Get(RowKeys.tweet(tweetId)).addColumn(JSON, STATUS);
+  }
+
+  /** The stored JSON of a row read with family {@code j}, or null when the row is absent. */
+  public static String statusJson(Result row) {
+    return string(row.getValue(JSON, STATUS));
   }
 
   /** Decodes a row read with family {@code d}, and {@code j} when the JSON is wanted. */

@@ -32,13 +32,13 @@ class TableLayoutTest {
     // a tweet id of 2016-01-06 07:30 UTC (from the corpus' day) falls in the first quarter's region,
     // one of 2016-01-20 in the third
     assertThat(Bytes.compareTo(RowKeys.tweet(684638028707401728L), splits[0])).isNegative();
-    long jan20 = (Instant.parse("2016-01-20T00:00:00Z").toEpochMilli() - TableLayout.SNOWFLAKE_EPOCH_MILLIS) << 22;
+    long jan20 = (Instant.parse("2016-01-20T00:00:00Z").toEpochMilli() - org.observatory.schemas.tweet.Snowflake.EPOCH_MILLIS) << 22;
     assertThat(Bytes.compareTo(splits[1], RowKeys.tweet(jan20))).isNegative();
     assertThat(Bytes.compareTo(RowKeys.tweet(jan20), splits[2])).isNegative();
     for (int i = 1; i < splits.length; i++) {
       assertThat(Bytes.compareTo(splits[i - 1], splits[i])).isNegative();
     }
-    long idAtMonthEnd = (Instant.parse("2016-02-01T00:00:00Z").toEpochMilli() - TableLayout.SNOWFLAKE_EPOCH_MILLIS) << 22;
+    long idAtMonthEnd = (Instant.parse("2016-02-01T00:00:00Z").toEpochMilli() - org.observatory.schemas.tweet.Snowflake.EPOCH_MILLIS) << 22;
     assertThat(Bytes.compareTo(splits[2], RowKeys.tweet(idAtMonthEnd))).isNegative();
   }
 

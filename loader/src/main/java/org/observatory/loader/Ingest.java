@@ -1,0 +1,136 @@
+package org.observatory.loader;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Put;
+import org.observatory.indexer.Indexer;
+import org.observatory.indexer.TableMutation;
+import org.observatory.schemas.tweet.MalformedTweetException;
+import org.observatory.schemas.tweet.StreamItem;
+import org.observatory.schemas.tweet.Tweet;
+import org.observatory.schemas.tweet.TweetParser;
+
+/**
+ * The path every loader's lines take to the tables, a batch at a time: parse; record delete notices
+ * as tombstones; drop the tweets that have tombstones; index the rest; hand the puts, merged by row,
+ * to a sink. Bad lines are counted and set aside. The ids of delete notices are kept for the caller
+ * to erase once everything loaded before them is written. Not thread-safe: one per input or stream.
+ */
+public final class Ingest {
+  /** Where a batch's puts go: a table writer, or a MapReduce job's output. */
+  @FunctionalInterface
+  public interface Sink {
+    void write(Map<TableName, List<Put>> puts) throws IOException;
+  }
+
+  /** Tweets whose puts are merged by row before they go to the sink. */
+  static final int BATCH_TWEETS = 2000;
+  private static final TweetParser PARSER = new TweetParser();
+
+  private final Indexer indexer;
+  private final Tombstones tombstones;
+  private final LoadCounters counters;
+  private final Sink sink;
+  private final SeenIds seen;
+  private final List<Line> statuses = new ArrayList<>();
+  private final List<StreamItem.DeleteNotice> notices = new ArrayList<>();
+  private final List<Long> deleted = new ArrayList<>();
+
+  /** @param countRepeats whether to count ids stored twice (memory grows with the input) */
+  public Ingest(Indexer indexer, Tombstones tombstones, LoadCounters counters, Sink sink, boolean countRepeats) {
+    this.indexer = indexer;
+    this.tombstones = tombstones;
+    this.counters = counters;
+    this.sink = sink;
+    this.seen = countRepeats ? new SeenIds() : null;
+  }
+
+  /** Takes one line; writes a batch when one is full. */
+  public void line(long number, String text, RejectedLines rejects) throws IOException {
+    counters.lines.increment();
+    if (text.isBlank()) {
+      counters.blankLines.increment();
+      return;
+    }
+    StreamItem item;
+    try {
+      item = PARSER.parse(text);
+    } catch (MalformedTweetException e) {
+      counters.malformed.increment();
+      rejects.reject(number, e.getMessage(), text);
+      return;
+    }
+    counters.count(item);
+    if (item instanceof StreamItem.Status status) {
+      statuses.add(new Line(status, number, text, rejects));
+      if (statuses.size() >= BATCH_TWEETS) {
+        flush();
+      }
+    } else if (item instanceof StreamItem.DeleteNotice notice) {
+      notices.add(notice);
+    }
+  }
+
+  /** Records the pending delete notices, then indexes and writes the pending statuses. */
+  public void flush() throws IOException {
+    tombstones.record(notices);
+    notices.forEach(n -> deleted.add(n.statusId()));
+    notices.clear();
+    if (statuses.isEmpty()) {
+      return;
+    }
+    List<Long> ids = new ArrayList<>();
+    statuses.forEach(s -> s.status.all().forEach(t -> ids.add(t.id())));
+    Set<Long> dead = tombstones.deletedAmong(ids);
+    PutBatch batch = new PutBatch();
+    for (Line line : statuses) {
+      store(line, dead, batch);
+    }
+    statuses.clear();
+    sink.write(batch.drain());
+  }
+
+  /** The ids of the delete notices taken so far; clears the list. */
+  public List<Long> drainDeleted() {
+    List<Long> ids = List.copyOf(deleted);
+    deleted.clear();
+    return ids;
+  }
+
+  /** Adds the count of ids stored more than once to the counters; call once, at the input's end. */
+  public void countRepeats() {
+    if (seen != null) {
+      counters.duplicates.add(seen.repeats());
+    }
+  }
+
+  private void store(Line line, Set<Long> dead, PutBatch batch) {
+    List<TableMutation> mutations = new ArrayList<>();
+    List<Tweet> kept = new ArrayList<>();
+    try {
+      for (Tweet tweet : line.status.all()) {
+        if (dead.contains(tweet.id())) {
+          counters.deletedSkipped.increment();
+        } else {
+          mutations.addAll(indexer.mutations(tweet));
+          kept.add(tweet);
+        }
+      }
+    } catch (RuntimeException e) { // a plug-in indexer's fault must not stop the load
+      counters.malformed.increment();
+      line.rejects.reject(line.number, "indexing failed: " + e, line.text);
+      return;
+    }
+    batch.add(mutations);
+    mutations.forEach(m -> counters.countPut(m.source()));
+    if (seen != null) {
+      kept.forEach(t -> seen.add(t.id()));
+    }
+  }
+
+  private record Line(StreamItem.Status status, long number, String text, RejectedLines rejects) {}
+}

@@ -1,0 +1,132 @@
+package org.observatory.loader;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.observatory.indexer.Indexer;
+import org.observatory.indexer.TableMutation;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.RowKeys;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.schemas.tables.TweetTable;
+import org.observatory.schemas.tweet.MalformedTweetException;
+import org.observatory.schemas.tweet.Snowflake;
+import org.observatory.schemas.tweet.StreamItem;
+import org.observatory.schemas.tweet.Tweet;
+import org.observatory.schemas.tweet.TweetParser;
+
+/**
+ * Erases deleted tweets: the tweet row, its author-profile row and every index entry it made. The
+ * entries are found by indexing the stored tweet again with the indexer in force, so plug-in indexes
+ * are covered too; index cells go by exact timestamp, leaving entries other tweets share intact.
+ */
+public final class TweetEraser {
+  private final Connection connection;
+  private final TableNames names;
+  private final Indexer indexer;
+  private final MonthTables monthTables;
+  private final TweetParser parser = new TweetParser();
+
+  public TweetEraser(Connection connection, TableNames names, Indexer indexer, MonthTables monthTables) {
+    this.connection = connection;
+    this.names = names;
+    this.indexer = indexer;
+    this.monthTables = monthTables;
+  }
+
+  /** Erases whichever of these tweets are stored; returns how many were. */
+  public int erase(Collection<Long> ids) throws IOException {
+    if (ids.isEmpty()) {
+      return 0;
+    }
+    Map<Month, List<TableName>> existing = monthTables.list();
+    Map<Month, List<Long>> byMonth = new TreeMap<>();
+    for (long id : ids) {
+      for (Month month : candidateMonths(id, existing.keySet())) {
+        byMonth.computeIfAbsent(month, m -> new ArrayList<>()).add(id);
+      }
+    }
+    int erased = 0;
+    for (Map.Entry<Month, List<Long>> month : byMonth.entrySet()) {
+      if (existing.get(month.getKey()).contains(names.tweets(month.getKey()))) {
+        erased += erase(month.getKey(), month.getValue(), Set.copyOf(existing.get(month.getKey())));
+      }
+    }
+    return erased;
+  }
+
+  private int erase(Month month, List<Long> ids, Set<TableName> tables) throws IOException {
+    List<Get> gets = new ArrayList<>(ids.size());
+    ids.forEach(id -> gets.add(TweetTable.getStatus(id)));
+    Result[] rows;
+    try (Table tweets = connection.getTable(names.tweets(month))) {
+      rows = tweets.get(gets);
+    }
+    Map<TableName, List<Delete>> deletes = new LinkedHashMap<>();
+    int found = 0;
+    for (Result row : rows) {
+      if (row.isEmpty()) {
+        continue;
+      }
+      found++;
+      for (TableMutation m : indexer.mutations(storedTweet(row))) {
+        if (tables.contains(m.table())) {
+          deletes.computeIfAbsent(m.table(), t -> new ArrayList<>()).add(deleteOf(m));
+        }
+      }
+    }
+    for (Map.Entry<TableName, List<Delete>> table : deletes.entrySet()) {
+      try (Table t = connection.getTable(table.getKey())) {
+        t.delete(table.getValue());
+      }
+    }
+    return found;
+  }
+
+  private Tweet storedTweet(Result row) throws IOException {
+    try {
+      return ((StreamItem.Status) parser.parse(TweetTable.statusJson(row))).tweet();
+    } catch (MalformedTweetException | ClassCastException e) {
+      throw new IOException("stored tweet " + RowKeys.id(row.getRow()) + " is unreadable", e);
+    }
+  }
+
+  /** The tweet's own rows go whole; index entries go cell by cell, at the tweet's timestamp. */
+  private static Delete deleteOf(TableMutation m) {
+    Delete delete = new Delete(m.put().getRow());
+    if (TableMutation.TWEETS.equals(m.source()) || TableMutation.USERS.equals(m.source())) {
+      return delete;
+    }
+    for (List<Cell> cells : m.put().getFamilyCellMap().values()) {
+      for (Cell c : cells) {
+        delete.addColumn(Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()),
+            Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength()), c.getTimestamp());
+      }
+    }
+    return delete;
+  }
+
+  /** A snowflake id names its month; a pre-snowflake id may be in any month before snowflake began. */
+  private static List<Month> candidateMonths(long id, Set<Month> existing) {
+    var millis = Snowflake.millis(id);
+    if (millis.isPresent()) {
+      Month month = Month.of(millis.getAsLong());
+      return existing.contains(month) ? List.of(month) : List.of();
+    }
+    return existing.stream().filter(m -> m.startMillis() < Snowflake.EPOCH_MILLIS).toList();
+  }
+}

@@ -1,0 +1,131 @@
+package org.observatory.loader;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.testdata.Json;
+import org.observatory.testdata.SharedData;
+import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TestLoads;
+
+/** Delete notices remove a tweet from every table, and keep it from coming back. */
+class DeletionTest {
+  private final Connection connection = MiniHBase.connection();
+
+  @Test
+  void aDeletedTweetLeavesNoTraceAndStaysGoneWhenItsFileIsLoadedAgain(@TempDir Path dir) throws Exception {
+    TableNames names = new TableNames("deletes_later");
+    Path day = SharedData.file(SharedData.DAY_2013);
+    List<JsonNode> victims = victims(SharedData.DAY_2013);
+    TestLoads.load(connection, names, dir, day);
+    for (JsonNode victim : victims) {
+      assertThat(traces(names, victim.get("id").asLong())).as("loaded first").isNotEmpty();
+    }
+
+    LoadSummary deleting = TestLoads.load(connection, names, dir, notices(dir.resolve("deletes.json.gz"), victims));
+    LoadSummary reloading = TestLoads.load(connection, names, dir, day);
+
+    assertThat(deleting.counters().erased.sum()).isEqualTo(victims.size());
+    assertThat(reloading.counters().deletedSkipped.sum()).isGreaterThanOrEqualTo(victims.size());
+    for (JsonNode victim : victims) {
+      assertThat(traces(names, victim.get("id").asLong())).as("traces of %s", victim.get("id")).isEmpty();
+    }
+  }
+
+  @Test
+  void aNoticeLoadedTogetherWithItsTweetKeepsTheTweetOut(@TempDir Path dir) throws Exception {
+    TableNames names = new TableNames("deletes_together");
+    List<JsonNode> victims = victims(SharedData.DAY_2016);
+
+    LoadSummary summary = TestLoads.load(connection, names, dir,
+        SharedData.file(SharedData.DAY_2016), notices(dir.resolve("deletes.json.gz"), victims));
+
+    for (JsonNode victim : victims) {
+      assertThat(traces(names, victim.get("id").asLong())).as("traces of %s", victim.get("id")).isEmpty();
+    }
+    assertThat(summary.counters().deleteNotices.sum()).isGreaterThanOrEqualTo(victims.size());
+  }
+
+  /** A tweet with hashtags and mentions, a retweet, and an original that a retweet embeds. */
+  private static List<JsonNode> victims(String file) {
+    List<JsonNode> found = new ArrayList<>();
+    try (Stream<String> lines = SharedData.lines(file)) {
+      List<JsonNode> statuses = lines.map(Json::tree).filter(Json::isStatus).toList();
+      found.add(statuses.stream().filter(s -> !s.has("retweeted_status")
+          && s.get("entities").get("hashtags").size() > 0 && s.get("entities").get("user_mentions").size() > 0)
+          .findFirst().orElseThrow());
+      JsonNode retweet = statuses.stream().filter(s -> s.has("retweeted_status")).skip(3).findFirst().orElseThrow();
+      found.add(retweet);
+      found.add(statuses.stream().filter(s -> s.has("retweeted_status")).skip(7).findFirst().orElseThrow()
+          .get("retweeted_status"));
+    }
+    return found;
+  }
+
+  private static Path notices(Path file, List<JsonNode> victims) throws IOException {
+    StringBuilder lines = new StringBuilder();
+    for (JsonNode v : victims) {
+      lines.append("{\"delete\":{\"status\":{\"id\":").append(v.get("id").asLong())
+          .append(",\"id_str\":\"").append(v.get("id").asLong()).append("\",\"user_id\":")
+          .append(v.get("user").get("id").asLong()).append("},\"timestamp_ms\":\"1500000000000\"}}\n");
+    }
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
+      out.write(lines.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    return file;
+  }
+
+  /**
+   * Every cell of the namespace's data and index tables that stands for the tweet: a row keyed by its
+   * id (tweet table), ending in it (user table), or a cell named by it (index tables).
+   */
+  private List<String> traces(TableNames names, long tweetId) throws IOException {
+    byte[] id = Bytes.toBytes(tweetId);
+    List<String> traces = new ArrayList<>();
+    try (Admin admin = connection.getAdmin()) {
+      for (TableName name : admin.listTableNamesByNamespace(names.namespace())) {
+        if (name.equals(names.deletions())) {
+          continue;
+        }
+        try (Table table = connection.getTable(name); ResultScanner rows = table.getScanner(new Scan())) {
+          for (Result row : rows) {
+            byte[] key = row.getRow();
+            if (Arrays.equals(key, id) || key.length == 16 && Arrays.equals(Arrays.copyOfRange(key, 8, 16), id)) {
+              traces.add(name + " row");
+            }
+            for (Cell c : row.rawCells()) {
+              if (Bytes.equals(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), id, 0, 8)) {
+                traces.add(name + " " + Bytes.toStringBinary(key));
+              }
+            }
+          }
+        }
+      }
+    }
+    return traces;
+  }
+}
