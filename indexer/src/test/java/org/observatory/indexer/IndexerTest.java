@@ -63,8 +63,10 @@ class IndexerTest {
     assertThat(Bytes.toLong(CellUtil.cloneValue(retweetCell))).as("retweeter's user id").isEqualTo(2586825686L);
     assertThat(rows(bySource.get("text"))).containsExactly("goal");
     for (TableMutation m : indexer.mutations(retweet)) {
+      boolean data = m.source().equals(TableMutation.TWEETS) || m.source().equals(TableMutation.USERS);
       for (Cell c : m.put().getFamilyCellMap().values().iterator().next()) {
-        assertThat(c.getTimestamp()).isEqualTo(retweet.createdAt());
+        assertThat(c.getTimestamp()).as("%s cell time", m.source())
+            .isEqualTo(data ? retweet.observedAt() : retweet.createdAt());
       }
     }
 

@@ -30,6 +30,7 @@ public final class Ingest {
   /** Tweets whose puts are merged by row before they go to the sink. */
   static final int BATCH_TWEETS = 2000;
   private static final TweetParser PARSER = new TweetParser();
+  private static final int RECENT_SNAPSHOTS = 1 << 16;
 
   private final Indexer indexer;
   private final Tombstones tombstones;
@@ -39,6 +40,18 @@ public final class Ingest {
   private final List<Line> statuses = new ArrayList<>();
   private final List<StreamItem.DeleteNotice> notices = new ArrayList<>();
   private final List<Long> deleted = new ArrayList<>();
+  /**
+   * Tweet id → observation time of the snapshots this input stored lately. The stream delivers some
+   * statuses twice, a few lines apart, sometimes with the JSON written differently; two snapshots
+   * with one timestamp are a tie that HBase would settle by write order, which differs between the
+   * direct and bulk modes. Keeping the first makes both modes store the same.
+   */
+  private final Map<Long, Long> recent = new java.util.LinkedHashMap<>(1 << 12, 0.75f, false) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
+      return size() > RECENT_SNAPSHOTS;
+    }
+  };
 
   /** @param countRepeats whether to count ids stored twice (memory grows with the input) */
   public Ingest(Indexer indexer, Tombstones tombstones, LoadCounters counters, Sink sink, boolean countRepeats) {
@@ -110,14 +123,14 @@ public final class Ingest {
 
   private void store(Line line, Set<Long> dead, PutBatch batch) {
     List<TableMutation> mutations = new ArrayList<>();
-    List<Tweet> kept = new ArrayList<>();
     try {
       for (Tweet tweet : line.status.all()) {
         if (dead.contains(tweet.id())) {
           counters.deletedSkipped.increment();
+        } else if (Long.valueOf(tweet.observedAt()).equals(recent.put(tweet.id(), tweet.observedAt()))) {
+          counters.repeatsSkipped.increment();
         } else {
           mutations.addAll(indexer.mutations(tweet));
-          kept.add(tweet);
         }
       }
     } catch (RuntimeException e) { // a plug-in indexer's fault must not stop the load
@@ -128,7 +141,7 @@ public final class Ingest {
     batch.add(mutations);
     mutations.forEach(m -> counters.countPut(m.source()));
     if (seen != null) {
-      kept.forEach(t -> seen.add(t.id()));
+      line.status.all().forEach(t -> seen.add(t.id()));
     }
   }
 

@@ -19,6 +19,8 @@ public final class LoadCounters {
   public final LongAdder otherNotices = new LongAdder();
   /** Tweets not stored because their authors had deleted them. */
   public final LongAdder deletedSkipped = new LongAdder();
+  /** Tweets not stored again because this input had just stored the same snapshot (same id and time). */
+  public final LongAdder repeatsSkipped = new LongAdder();
   /** Stored tweets erased because a delete notice named them. */
   public final LongAdder erased = new LongAdder();
   /** Tweets stored again within one input: repeats from the stream, originals retweeted more than once. */
@@ -47,7 +49,11 @@ public final class LoadCounters {
 
   /** Counts a put by its source: {@code tweets}, {@code users} or an index's name. */
   public void countPut(String source) {
-    puts.computeIfAbsent(source, k -> new LongAdder()).increment();
+    countPuts(source, 1);
+  }
+
+  public void countPuts(String source, long n) {
+    puts.computeIfAbsent(source, k -> new LongAdder()).add(n);
   }
 
   /** Tweets written: statuses plus embedded originals. */
@@ -67,7 +73,7 @@ public final class LoadCounters {
     return "lines=" + lines.sum() + " statuses=" + statuses.sum() + " embedded=" + embedded.sum()
         + " retweets=" + retweets.sum() + " deleteNotices=" + deleteNotices.sum()
         + " otherNotices=" + otherNotices.sum() + " deletedSkipped=" + deletedSkipped.sum()
-        + " erased=" + erased.sum()
+        + " repeatsSkipped=" + repeatsSkipped.sum() + " erased=" + erased.sum()
         + " duplicates=" + duplicates.sum() + " blank=" + blankLines.sum()
         + " malformed=" + malformed.sum() + " puts=" + puts();
   }

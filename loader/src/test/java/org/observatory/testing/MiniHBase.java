@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.client.Connection;
+import org.observatory.schemas.tables.InProcessServer;
 
 /**
  * One HBase mini cluster (ZooKeeper, master, region server) per test JVM, shared by every test class:
@@ -24,10 +24,7 @@ public final class MiniHBase {
       try {
         HBaseTestingUtility started = new HBaseTestingUtility();
         Configuration conf = started.getConfiguration();
-        conf.setInt(HConstants.MASTER_INFO_PORT, -1);
-        conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
-        conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
-        conf.set("hbase.wal.provider", "filesystem");
+        InProcessServer.configure(conf);
         started.startMiniZKCluster();
         started.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
         // Never shut down: it lives as long as the test JVM, whose exit ends it (a clean shutdown

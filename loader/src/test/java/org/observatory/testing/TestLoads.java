@@ -2,29 +2,33 @@ package org.observatory.testing;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Arrays;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Durability;
-import org.observatory.indexer.Indexer;
-import org.observatory.loader.Deletions;
-import org.observatory.loader.FileLoader;
 import org.observatory.loader.LoadSummary;
-import org.observatory.loader.TableWriter;
+import org.observatory.loader.job.HistoricalLoad;
+import org.observatory.loader.job.LoadMode;
 import org.observatory.schemas.index.IndexSpec;
-import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 
 /** Loads files into a namespace of the mini cluster the way the {@code load} command does. */
 public final class TestLoads {
   private TestLoads() {}
 
+  /** A direct-mode load; malformed lines go to {@code rejects}. */
   public static LoadSummary load(Connection connection, TableNames names, Path rejects, Path... files) throws IOException {
-    IndexSpec spec = IndexSpec.defaults();
-    MonthTables tables = new MonthTables(connection, names, spec.names(), 1);
-    Indexer indexer = new Indexer(spec, names);
-    try (TableWriter writer = new TableWriter(connection, names, tables, 4 << 20, Durability.SYNC_WAL)) {
-      Deletions deletions = Deletions.open(connection, names, indexer, tables);
-      return new FileLoader(indexer, writer, deletions, rejects, 2, 60).load(List.of(files));
-    }
+    return load(connection, names, LoadMode.DIRECT, rejects, files);
+  }
+
+  /** A load in the given mode; malformed lines go to {@code dir}, the job's work files under it. */
+  public static LoadSummary load(Connection connection, TableNames names, LoadMode mode, Path dir, Path... files)
+      throws IOException {
+    HistoricalLoad.Settings settings = new HistoricalLoad.Settings(mode, hadoopPath(dir.resolve("work")),
+        hadoopPath(dir), 2, 60);
+    return new HistoricalLoad(connection, names, IndexSpec.defaults(), 1, settings)
+        .load(Arrays.stream(files).map(TestLoads::hadoopPath).toList());
+  }
+
+  private static org.apache.hadoop.fs.Path hadoopPath(Path local) {
+    return new org.apache.hadoop.fs.Path(local.toAbsolutePath().toUri());
   }
 }

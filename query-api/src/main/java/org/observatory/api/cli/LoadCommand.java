@@ -9,10 +9,12 @@ import net.sourceforge.argparse4j.inf.Subparser;
 import org.observatory.api.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.loader.LoadSummary;
+import org.observatory.loader.job.LoadMode;
 
 /**
- * {@code load [-c CONFIG] FILE|DIR...}: loads tweet files into the month tables. On the embedded
- * default it uses the running server's HBase if there is one, and otherwise starts its own.
+ * {@code load [-c CONFIG] [--mode direct|bulk] FILE|DIR...}: runs the historical loader's MapReduce job
+ * over tweet files. On the embedded default it uses the running server's HBase if there is one, and
+ * otherwise starts its own.
  */
 public final class LoadCommand extends ConfiguredCommand<ObservatoryConfiguration> {
   public LoadCommand() {
@@ -22,6 +24,8 @@ public final class LoadCommand extends ConfiguredCommand<ObservatoryConfiguratio
   @Override
   public void configure(Subparser subparser) {
     super.configure(subparser);
+    subparser.addArgument("--mode").choices("direct", "bulk")
+        .help("direct: puts through the region servers; bulk: HFiles, then bulk-loaded (default: load.mode)");
     subparser.addArgument("paths").nargs("+").metavar("FILE|DIR").help("tweet files or directories");
   }
 
@@ -35,7 +39,9 @@ public final class LoadCommand extends ConfiguredCommand<ObservatoryConfiguratio
       ObservatoryConfiguration config) throws Exception {
     List<Path> paths = namespace.<String>getList("paths").stream().map(Path::of).toList();
     try (HBaseStore store = config.hbase().open(true)) {
-      LoadSummary summary = config.load().load(store, config.indexSpec(), config.hbase().regionsPerTable(), paths);
+      String mode = namespace.getString("mode");
+      LoadSummary summary = config.load().load(store, config.indexSpec(), config.hbase().regionsPerTable(), paths,
+          mode == null ? config.load().mode() : LoadMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)));
       System.out.println(summary);
     }
   }

@@ -8,41 +8,41 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.hbase.client.Durability;
 import org.observatory.api.hbase.HBaseStore;
-import org.observatory.indexer.Indexer;
-import org.observatory.loader.Deletions;
-import org.observatory.loader.FileLoader;
 import org.observatory.loader.LoadSummary;
-import org.observatory.loader.TableWriter;
 import org.observatory.loader.TweetFiles;
+import org.observatory.loader.job.HistoricalLoad;
+import org.observatory.loader.job.LoadMode;
 import org.observatory.schemas.index.IndexSpec;
-import org.observatory.schemas.tables.MonthTables;
 
-/** How files are loaded, and what sample the server loads into an empty store. */
+/** How the historical loader runs, and what sample the server loads into an empty store. */
 public class LoadSettings {
-  /** Where malformed lines are set aside, one NDJSON file per input file. */
+  /** DIRECT (puts through the region servers) or BULK (HFiles, then bulk-loaded): the default mode. */
+  @JsonProperty
+  @NotNull
+  private LoadMode mode = LoadMode.BULK;
+
+  /**
+   * Where malformed lines are set aside, one NDJSON file per input file. A plain path is on the local
+   * file system; on a cluster it may be an {@code hdfs://} URI.
+   */
   @JsonProperty
   @NotEmpty
   private String rejectsDir = "data/rejected";
 
-  /** Files loaded at once. */
+  /** Where a running load keeps its HFiles and notes (on a cluster, on HDFS); removed after each load. */
+  @JsonProperty
+  @NotEmpty
+  private String workDir = "data/load-work";
+
+  /** Files loaded at once by the local job runner (on YARN the cluster decides). */
   @JsonProperty
   @Min(1)
   private int threads = 2;
 
   @JsonProperty
   @Min(1)
-  private int writeBufferMb = 8;
-
-  @JsonProperty
-  @Min(1)
   private int progressSeconds = 10;
-
-  /** How writes reach HBase's write-ahead log: SYNC_WAL, ASYNC_WAL or SKIP_WAL. */
-  @JsonProperty
-  @NotNull
-  private Durability durability = Durability.SYNC_WAL;
 
   /** Files or directories the server loads at start-up when the store has no tables yet. */
   @JsonProperty
@@ -50,6 +50,10 @@ public class LoadSettings {
 
   public List<String> seed() {
     return seed;
+  }
+
+  public LoadMode mode() {
+    return mode;
   }
 
   public LoadSettings withSeed(List<String> files) {
@@ -63,13 +67,20 @@ public class LoadSettings {
   }
 
   /** Loads files or directories into the store, creating month tables as tweets of new months arrive. */
-  public LoadSummary load(HBaseStore store, IndexSpec spec, int regionsPerTable, List<Path> paths) throws IOException {
-    List<Path> files = TweetFiles.expand(paths);
-    Indexer indexer = new Indexer(spec, store.tableNames());
-    MonthTables tables = new MonthTables(store.connection(), store.tableNames(), spec.names(), regionsPerTable);
-    try (TableWriter writer = new TableWriter(store.connection(), store.tableNames(), tables, writeBufferMb * (1L << 20), durability)) {
-      Deletions deletions = Deletions.open(store.connection(), store.tableNames(), indexer, tables);
-      return new FileLoader(indexer, writer, deletions, Path.of(rejectsDir), threads, progressSeconds).load(files);
-    }
+  public LoadSummary load(HBaseStore store, IndexSpec spec, int regionsPerTable, List<Path> paths, LoadMode mode)
+      throws IOException {
+    List<org.apache.hadoop.fs.Path> files = TweetFiles.expand(paths).stream().map(LoadSettings::hadoopPath).toList();
+    HistoricalLoad.Settings settings = new HistoricalLoad.Settings(mode, hadoopPath(workDir), hadoopPath(rejectsDir),
+        threads, progressSeconds);
+    return new HistoricalLoad(store.connection(), store.tableNames(), spec, regionsPerTable, settings).load(files);
+  }
+
+  /** A plain path names a local file (whatever the cluster's default file system); a URI names itself. */
+  private static org.apache.hadoop.fs.Path hadoopPath(String path) {
+    return path.contains("://") ? new org.apache.hadoop.fs.Path(path) : hadoopPath(Path.of(path));
+  }
+
+  private static org.apache.hadoop.fs.Path hadoopPath(Path local) {
+    return new org.apache.hadoop.fs.Path(local.toAbsolutePath().normalize().toUri());
   }
 }

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
+import org.observatory.schemas.tables.InProcessServer;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
@@ -41,13 +42,9 @@ public final class EmbeddedHBase implements AutoCloseable {
     conf.set("hbase.tmp.dir", dir.resolve("tmp").toString());
     conf.set(HConstants.ZOOKEEPER_QUORUM, "localhost");
     conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zookeeperPort);
-    // The local file system cannot hflush; HBase must accept that rather than refuse to start.
-    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
-    conf.set("hbase.wal.provider", "filesystem");
+    InProcessServer.configure(conf);
     conf.setInt(HConstants.MASTER_PORT, 0);
     conf.setInt(HConstants.REGIONSERVER_PORT, 0);
-    conf.setInt(HConstants.MASTER_INFO_PORT, -1);
-    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
   }
 
   /** Starts ZooKeeper and HBase and waits until the master is initialized. */

@@ -12,7 +12,8 @@ import java.util.List;
  *
  * @param createdAt epoch milliseconds (UTC) of {@code created_at}
  * @param observedAt when this snapshot of the tweet was taken: the creation time of the status line
- *     that carried it (its own for a status, the retweet's or quote's for an embedded original).
+ *     that carried it (its own for a status, the retweet's or quote's for an embedded original), to
+ *     the millisecond for snowflake ids.
  *     Stored data is stamped with it, so the newest snapshot wins whatever order lines are loaded in.
  * @param text the full text: {@code extended_tweet.full_text} when present
  * @param lang the tweet's language code, or null (v1 objects have none)

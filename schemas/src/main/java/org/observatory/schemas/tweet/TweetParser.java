@@ -41,7 +41,9 @@ public final class TweetParser {
       return fields.delete;
     }
     if (fields.isStatus()) {
-      long observedAt = TwitterDates.parse(fields.createdAt);
+      // To the millisecond where the id tells it: snapshots of one original carried by retweets
+      // posted in the same second must not tie, or which one a table keeps would depend on write order.
+      long observedAt = Snowflake.millis(fields.id).orElse(TwitterDates.parse(fields.createdAt));
       return new StreamItem.Status(reader.toTweet(fields, observedAt), reader.embedded(observedAt));
     }
     if (fields.fieldCount == 1) {

@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.junit.jupiter.api.Test;
+import org.observatory.schemas.tweet.Snowflake;
 import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.Tweet;
 import org.observatory.schemas.tweet.TweetParser;
@@ -28,14 +29,18 @@ class TweetTableTest {
   @Test
   void anEmbeddedSnapshotIsStampedWithTheTimeItWasObservedSoTheNewestWinsInAnyOrder() throws Exception {
     TweetParser parser = new TweetParser();
-    Tweet early = ((StreamItem.Status) parser.parse(retweet(684638028707401728L, "Wed Jan 06 07:30:00 +0000 2016", 3))).embedded().get(0);
-    Tweet late = ((StreamItem.Status) parser.parse(retweet(684638028707401729L, "Thu Jan 07 09:00:00 +0000 2016", 7))).embedded().get(0);
+    long earlyMillis = 1452065400123L; // 2016-01-06T07:30:00.123Z
+    long lateMillis = 1452157200456L; // 2016-01-07T09:00:00.456Z
+    Tweet early = ((StreamItem.Status) parser.parse(
+        retweet(Snowflake.firstIdAt(earlyMillis), "Wed Jan 06 07:30:00 +0000 2016", 3))).embedded().get(0);
+    Tweet late = ((StreamItem.Status) parser.parse(
+        retweet(Snowflake.firstIdAt(lateMillis), "Thu Jan 07 09:00:00 +0000 2016", 7))).embedded().get(0);
 
     Put earlyPut = TweetTable.put(early);
     Put latePut = TweetTable.put(late);
 
     assertThat(timestamps(latePut)).allMatch(ts -> ts > timestamps(earlyPut).get(0));
-    assertThat(early.observedAt()).isEqualTo(1452065400000L);
+    assertThat(early.observedAt()).as("the retweet's time, to the millisecond").isEqualTo(earlyMillis);
     assertThat(early.createdAt()).isEqualTo(1451606399000L);
     StoredTweet stored = TweetTable.read(Result.create(cells(latePut)));
     assertThat(stored.createdAt()).as("creation time survives the observation stamp").isEqualTo(late.createdAt());
@@ -44,8 +49,18 @@ class TweetTableTest {
   }
 
   @Test
-  void aStatusIsObservedWhenItWasCreated() throws Exception {
-    Tweet t = ((StreamItem.Status) new TweetParser().parse(retweet(684638028707401728L, "Wed Jan 06 07:30:00 +0000 2016", 3))).tweet();
+  void aStatusIsObservedWhenItWasCreatedToTheMillisecondItsIdTells() throws Exception {
+    long millis = 1452065400123L;
+    Tweet t = ((StreamItem.Status) new TweetParser().parse(
+        retweet(Snowflake.firstIdAt(millis) + 5, "Wed Jan 06 07:30:00 +0000 2016", 3))).tweet();
+    assertThat(t.createdAt()).isEqualTo(1452065400000L);
+    assertThat(t.observedAt()).isEqualTo(millis);
+  }
+
+  @Test
+  void aPreSnowflakeStatusIsObservedAtItsCreationSecond() throws Exception {
+    Tweet t = ((StreamItem.Status) new TweetParser().parse(
+        retweet(29_000_000_000L, "Wed Jan 06 07:30:00 +0000 2010", 3))).tweet();
     assertThat(t.observedAt()).isEqualTo(t.createdAt());
   }
 

@@ -34,7 +34,7 @@ import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
 
-class FileLoaderTest {
+class LoadContentsTest {
   private final Connection connection = MiniHBase.connection();
 
   @Test
