@@ -2,7 +2,6 @@ package org.observatory.api.cli;
 
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
-import java.nio.file.Path;
 import java.util.List;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
@@ -37,7 +36,7 @@ public final class LoadCommand extends ConfiguredCommand<ObservatoryConfiguratio
   @Override
   protected void run(Bootstrap<ObservatoryConfiguration> bootstrap, Namespace namespace,
       ObservatoryConfiguration config) throws Exception {
-    List<Path> paths = namespace.<String>getList("paths").stream().map(Path::of).toList();
+    List<String> paths = namespace.<String>getList("paths");
     try (HBaseStore store = config.hbase().open(true)) {
       String mode = namespace.getString("mode");
       LoadSummary summary = config.load().load(store, config.indexSpec(), config.hbase().regionsPerTable(), paths,

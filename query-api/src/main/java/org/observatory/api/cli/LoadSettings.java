@@ -5,13 +5,13 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.loader.LoadSummary;
-import org.observatory.loader.TweetFiles;
+import org.apache.hadoop.conf.Configuration;
 import org.observatory.loader.job.HistoricalLoad;
+import org.observatory.loader.job.InputFiles;
 import org.observatory.loader.job.LoadMode;
 import org.observatory.schemas.index.IndexSpec;
 
@@ -23,14 +23,14 @@ public class LoadSettings {
   private LoadMode mode = LoadMode.BULK;
 
   /**
-   * Where malformed lines are set aside, one NDJSON file per input file. A plain path is on the local
-   * file system; on a cluster it may be an {@code hdfs://} URI.
+   * Where malformed lines are set aside, one NDJSON file per input file: a Hadoop path, on the default
+   * file system (local, unless {@code fs.defaultFS} says otherwise) when it has no scheme.
    */
   @JsonProperty
   @NotEmpty
   private String rejectsDir = "data/rejected";
 
-  /** Where a running load keeps its HFiles and notes (on a cluster, on HDFS); removed after each load. */
+  /** Where a running load keeps its HFiles and notes (a Hadoop path like rejectsDir); removed after each load. */
   @JsonProperty
   @NotEmpty
   private String workDir = "data/load-work";
@@ -66,21 +66,16 @@ public class LoadSettings {
     return this;
   }
 
-  /** Loads files or directories into the store, creating month tables as tweets of new months arrive. */
-  public LoadSummary load(HBaseStore store, IndexSpec spec, int regionsPerTable, List<Path> paths, LoadMode mode)
+  /**
+   * Loads files or directories into the store, creating month tables as tweets of new months arrive.
+   * Paths are Hadoop paths: without a scheme, on the configured default file system.
+   */
+  public LoadSummary load(HBaseStore store, IndexSpec spec, int regionsPerTable, List<String> paths, LoadMode mode)
       throws IOException {
-    List<org.apache.hadoop.fs.Path> files = TweetFiles.expand(paths).stream().map(LoadSettings::hadoopPath).toList();
-    HistoricalLoad.Settings settings = new HistoricalLoad.Settings(mode, hadoopPath(workDir), hadoopPath(rejectsDir),
-        threads, progressSeconds);
-    return new HistoricalLoad(store.connection(), store.tableNames(), spec, regionsPerTable, settings).load(files);
-  }
-
-  /** A plain path names a local file (whatever the cluster's default file system); a URI names itself. */
-  private static org.apache.hadoop.fs.Path hadoopPath(String path) {
-    return path.contains("://") ? new org.apache.hadoop.fs.Path(path) : hadoopPath(Path.of(path));
-  }
-
-  private static org.apache.hadoop.fs.Path hadoopPath(Path local) {
-    return new org.apache.hadoop.fs.Path(local.toAbsolutePath().normalize().toUri());
+    Configuration conf = store.connection().getConfiguration();
+    HistoricalLoad.Settings settings = new HistoricalLoad.Settings(mode, InputFiles.qualified(workDir, conf),
+        InputFiles.qualified(rejectsDir, conf), threads, progressSeconds);
+    return new HistoricalLoad(store.connection(), store.tableNames(), spec, regionsPerTable, settings)
+        .load(InputFiles.expand(paths, conf));
   }
 }

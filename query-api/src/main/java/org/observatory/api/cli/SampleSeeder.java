@@ -55,6 +55,6 @@ public final class SampleSeeder implements Managed {
       seed = Generator.write(day, generatedDir).files();
     }
     LOG.info("empty store: loading the sample {}", seed);
-    LOG.info("sample loaded: {}", settings.load(store, spec, regionsPerTable, seed, settings.mode()));
+    LOG.info("sample loaded: {}", settings.load(store, spec, regionsPerTable, seed.stream().map(Path::toString).toList(), settings.mode()));
   }
 }
