@@ -56,6 +56,23 @@ public final class LoadCounters {
     puts.computeIfAbsent(source, k -> new LongAdder()).add(n);
   }
 
+  /** Adds another's counts to these. */
+  public void add(LoadCounters other) {
+    lines.add(other.lines.sum());
+    statuses.add(other.statuses.sum());
+    embedded.add(other.embedded.sum());
+    retweets.add(other.retweets.sum());
+    deleteNotices.add(other.deleteNotices.sum());
+    otherNotices.add(other.otherNotices.sum());
+    deletedSkipped.add(other.deletedSkipped.sum());
+    repeatsSkipped.add(other.repeatsSkipped.sum());
+    erased.add(other.erased.sum());
+    duplicates.add(other.duplicates.sum());
+    blankLines.add(other.blankLines.sum());
+    malformed.add(other.malformed.sum());
+    other.puts().forEach(this::countPuts);
+  }
+
   /** Tweets written: statuses plus embedded originals. */
   public long tweets() {
     return statuses.sum() + embedded.sum();

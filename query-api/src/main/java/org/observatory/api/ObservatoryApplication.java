@@ -9,6 +9,7 @@ import org.observatory.api.cli.GenerateCommand;
 import org.observatory.api.cli.LoadCommand;
 import org.observatory.api.cli.ParseCommand;
 import org.observatory.api.cli.SampleSeeder;
+import org.observatory.api.cli.StreamCommand;
 import org.observatory.api.cli.TablesCommand;
 import org.observatory.api.hbase.HBaseHealthCheck;
 import org.observatory.api.hbase.HBaseStore;
@@ -39,6 +40,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
   @Override
   public void initialize(Bootstrap<ObservatoryConfiguration> bootstrap) {
     bootstrap.addCommand(new LoadCommand());
+    bootstrap.addCommand(new StreamCommand());
     bootstrap.addCommand(new TablesCommand());
     bootstrap.addCommand(new ParseCommand());
     bootstrap.addCommand(new GenerateCommand());

@@ -7,6 +7,7 @@ import jakarta.validation.constraints.NotNull;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.observatory.api.cli.LoadSettings;
+import org.observatory.api.cli.StreamConfig;
 import org.observatory.api.hbase.HBaseFactory;
 import org.observatory.api.query.QuerySettings;
 import org.observatory.schemas.index.IndexSpec;
@@ -30,6 +31,11 @@ public class ObservatoryConfiguration extends Configuration {
   @Valid
   @NotNull
   @JsonProperty
+  private StreamConfig stream = new StreamConfig();
+
+  @Valid
+  @NotNull
+  @JsonProperty
   private QuerySettings query = new QuerySettings();
 
   public HBaseFactory hbase() {
@@ -38,6 +44,10 @@ public class ObservatoryConfiguration extends Configuration {
 
   public LoadSettings load() {
     return load;
+  }
+
+  public StreamConfig stream() {
+    return stream;
   }
 
   public QuerySettings query() {

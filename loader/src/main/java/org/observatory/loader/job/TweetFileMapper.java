@@ -2,6 +2,7 @@ package org.observatory.loader.job;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -97,7 +98,7 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     }
     Path file = new Path(new JobConf(context.getConfiguration()).deletedDir(), input.getName() + ".ids");
     FileSystem fs = file.getFileSystem(context.getConfiguration());
-    try (PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(fs.create(file, true), StandardCharsets.US_ASCII))) {
+    try (PrintWriter out = new PrintWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.US_ASCII))) {
       ids.forEach(out::println);
     }
   }

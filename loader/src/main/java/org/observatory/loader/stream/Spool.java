@@ -1,0 +1,180 @@
+package org.observatory.loader.stream;
+
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A bounded, durable queue of stream lines on local disk: every accepted line is written here before
+ * it goes to HBase, and a segment is deleted only once its tweets are stored. Lines gather in an open
+ * segment that is synced and handed over ({@code .ready}) every {@code rollMillis} or 10,000 lines; the loader takes
+ * ready segments oldest first. When the spool holds {@code maxBytes}, {@link #append} blocks: the
+ * source is held back rather than anything dropped. Segments left by an earlier run, finished or not,
+ * are taken first after a restart.
+ */
+final class Spool implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(Spool.class);
+  private static final String OPEN = ".open";
+  private static final String READY = ".ready";
+  private static final long FULL_WARNING_NANOS = 10_000_000_000L;
+  /** A segment is loaded (and after a failure, loaded again) whole: keep that bounded. */
+  private static final long MAX_SEGMENT_LINES = 10_000;
+
+  /**
+   * A closed segment: its file, when its first line arrived (0: before this run), and when it was
+   * handed over (or found, after a restart).
+   */
+  record Segment(Path file, long firstAppendNanos, long readyNanos) {}
+
+  private final Path dir;
+  private final long maxBytes;
+  private final long rollNanos;
+  private final Deque<Segment> ready = new ArrayDeque<>();
+  private long bytes;
+  private long sequence;
+  private BufferedWriter writer;
+  private FileOutputStream out;
+  private Path openFile;
+  private long openLines;
+  private long openSince;
+  private long lastFullWarning;
+  private boolean full;
+
+  Spool(Path dir, long maxBytes, long rollMillis) throws IOException {
+    this.dir = dir;
+    this.maxBytes = maxBytes;
+    this.rollNanos = rollMillis * 1_000_000L;
+    Files.createDirectories(dir);
+    recover();
+  }
+
+  /** Adds a line, waiting while the spool is full. */
+  synchronized void append(String line) throws IOException, InterruptedException {
+    while (bytes >= maxBytes) {
+      if (!full || System.nanoTime() - lastFullWarning > FULL_WARNING_NANOS) {
+        LOG.error("stream spool full ({} MB in {}): holding the source back until HBase takes writes again",
+            bytes >> 20, dir);
+        lastFullWarning = System.nanoTime();
+      }
+      full = true;
+      rollIfDue(true);
+      wait(1000);
+    }
+    full = false;
+    if (writer == null) {
+      openSegment();
+    }
+    writer.write(line);
+    writer.write('\n');
+    openLines++;
+    bytes += line.length() + 1L; // characters: close enough to bytes for a bound
+    rollIfDue(false);
+  }
+
+  /** Hands the open segment over once it is old enough (or at once when {@code now}). */
+  synchronized void rollIfDue(boolean now) throws IOException {
+    if (writer != null && (now || openLines >= MAX_SEGMENT_LINES || System.nanoTime() - openSince >= rollNanos)) {
+      writer.flush();
+      out.getFD().sync();
+      writer.close();
+      Path done = openFile.resolveSibling(openFile.getFileName().toString().replace(OPEN, READY));
+      Files.move(openFile, done, StandardCopyOption.ATOMIC_MOVE);
+      ready.addLast(new Segment(done, openSince, System.nanoTime()));
+      writer = null;
+      notifyAll();
+    }
+  }
+
+  /** The oldest ready segment, waiting up to {@code timeoutMillis}; null when there is none. */
+  synchronized Segment next(long timeoutMillis) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + timeoutMillis;
+    while (ready.isEmpty()) {
+      long left = deadline - System.currentTimeMillis();
+      if (left <= 0) {
+        return null;
+      }
+      wait(left);
+    }
+    return ready.peekFirst();
+  }
+
+  /** Deletes a segment whose tweets are stored. */
+  synchronized void done(Segment segment) throws IOException {
+    long size = Files.size(segment.file());
+    Files.delete(segment.file());
+    ready.remove(segment);
+    bytes = Math.max(0, bytes - size);
+    notifyAll();
+  }
+
+  synchronized long bytes() {
+    return bytes;
+  }
+
+  synchronized int readySegments() {
+    return ready.size();
+  }
+
+  /** How long the oldest waiting segment has waited, in milliseconds: the loader's lag. */
+  synchronized long lagMillis() {
+    Segment oldest = ready.peekFirst();
+    return oldest == null ? 0 : (System.nanoTime() - oldest.readyNanos()) / 1_000_000;
+  }
+
+  synchronized boolean isFull() {
+    return full;
+  }
+
+  /** Whether nothing is waiting: no ready segment and no open one. */
+  synchronized boolean isEmpty() {
+    return ready.isEmpty() && writer == null;
+  }
+
+  /** Syncs and hands over the open segment; what is not loaded stays for the next run. */
+  @Override
+  public synchronized void close() throws IOException {
+    rollIfDue(true);
+  }
+
+  private void openSegment() throws IOException {
+    openFile = dir.resolve(String.format("%020d", ++sequence) + OPEN);
+    out = new FileOutputStream(openFile.toFile());
+    writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+    openLines = 0;
+    openSince = System.nanoTime();
+  }
+
+  /** Takes over an earlier run's segments; an open one ends at its last complete line, or a cut one. */
+  private void recover() throws IOException {
+    List<Path> found;
+    try (Stream<Path> files = Files.list(dir)) {
+      found = files.filter(p -> p.toString().endsWith(OPEN) || p.toString().endsWith(READY)).sorted().toList();
+    }
+    for (Path file : found) {
+      String name = file.getFileName().toString();
+      sequence = Math.max(sequence, Long.parseLong(name.substring(0, name.indexOf('.'))));
+      Path segment = file;
+      if (name.endsWith(OPEN)) {
+        segment = file.resolveSibling(name.replace(OPEN, READY));
+        Files.move(file, segment, StandardCopyOption.ATOMIC_MOVE);
+      }
+      bytes += Files.size(segment);
+      ready.addLast(new Segment(segment, 0, System.nanoTime()));
+    }
+    if (!found.isEmpty()) {
+      LOG.info("stream spool: resuming with {} segments ({} MB) left by an earlier run", found.size(), bytes >> 20);
+    }
+  }
+}

@@ -1,0 +1,251 @@
+package org.observatory.loader.stream;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.Meter;
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.client.Connection;
+import org.observatory.indexer.Indexer;
+import org.observatory.loader.Deletions;
+import org.observatory.loader.Ingest;
+import org.observatory.loader.LoadCounters;
+import org.observatory.loader.LoadSummary;
+import org.observatory.loader.RejectedLines;
+import org.observatory.loader.TableWriter;
+import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.TableNames;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The streaming loader: lines from a source go, when this loader's part keeps them, into the durable
+ * {@link Spool}; a loading thread takes the spool's segments oldest first through {@link Ingest} and
+ * a {@link TableWriter}, and deletes a segment only once its tweets are flushed to HBase. If HBase
+ * cannot be written, the segment is tried again (rows are deterministic, so a repeat is harmless)
+ * while the source goes on filling the spool; a full spool holds the source back.
+ */
+public final class StreamLoader {
+  private static final Logger LOG = LoggerFactory.getLogger(StreamLoader.class);
+  private static final long MAX_BACKOFF_MILLIS = 10_000;
+
+  private final Connection connection;
+  private final TableNames names;
+  private final Indexer indexer;
+  private final MonthTables monthTables;
+  private final StreamSettings settings;
+  private final LoadCounters counters = new LoadCounters();
+  private final Meter accepted;
+  private final Counter otherParts;
+  private final Timer latency;
+  private final Counter writeFailures;
+  private volatile Spool spool;
+  private volatile String lastFailure;
+  private volatile long failingSince;
+  private volatile boolean stopping;
+  private volatile LineSource source;
+  private final CountDownLatch finished = new CountDownLatch(1);
+
+  public StreamLoader(Connection connection, TableNames names, Indexer indexer, MonthTables monthTables,
+      StreamSettings settings, MetricRegistry metrics) {
+    this.connection = connection;
+    this.names = names;
+    this.indexer = indexer;
+    this.monthTables = monthTables;
+    this.settings = settings;
+    accepted = metrics.meter("stream.lines-accepted");
+    otherParts = metrics.counter("stream.lines-for-other-loaders");
+    latency = metrics.timer("stream.arrival-to-stored");
+    writeFailures = metrics.counter("stream.write-failures");
+    metrics.register("stream.spool-bytes", (Gauge<Long>) () -> spool == null ? 0 : spool.bytes());
+    metrics.register("stream.spool-segments", (Gauge<Integer>) () -> spool == null ? 0 : spool.readySegments());
+    metrics.register("stream.lag-ms", (Gauge<Long>) () -> spool == null ? 0 : spool.lagMillis());
+    metrics.register("stream.tweets-stored", (Gauge<Long>) () -> counters.puts().getOrDefault("tweets", 0L));
+    metrics.register("stream.statuses", (Gauge<Long>) counters.statuses::sum);
+    metrics.register("stream.delete-notices", (Gauge<Long>) counters.deleteNotices::sum);
+    metrics.register("stream.malformed", (Gauge<Long>) counters.malformed::sum);
+  }
+
+  /**
+   * Loads what the source sends until it ends (then until the spool is empty) or {@link #stop} is
+   * called (then for at most {@code drainSeconds} more; the rest stays in the spool).
+   */
+  public LoadSummary run(LineSource source) throws IOException, InterruptedException {
+    this.source = source;
+    long start = System.currentTimeMillis();
+    spool = new Spool(settings.spoolDir(), settings.spoolMaxBytes(), settings.rollMillis());
+    Thread loading = new Thread(this::loadLoop, "stream-loader");
+    Thread roller = new Thread(this::rollLoop, "stream-spool-roller");
+    Thread progress = new Thread(this::progressLoop, "stream-progress");
+    for (Thread t : new Thread[] {loading, roller, progress}) {
+      t.setDaemon(true);
+      t.start();
+    }
+    try {
+      source.stream(line -> {
+        if (settings.part().keeps(line)) {
+          spool.append(line);
+          accepted.mark();
+        } else {
+          otherParts.inc();
+        }
+      });
+      spool.close();
+      LOG.info("the source ended; loading what the spool holds");
+      while (!stopping && !spool.isEmpty()) {
+        Thread.sleep(50);
+      }
+    } finally {
+      stopping = true;
+      spool.close();
+      roller.interrupt();
+      loading.join(settings.drainSeconds() * 1000L + 1000);
+      loading.interrupt();
+      progress.interrupt();
+      finished.countDown();
+    }
+    logProgress();
+    LoadSummary summary = new LoadSummary(counters, 0, 0, System.currentTimeMillis() - start);
+    LOG.info("stream finished: {}", summary);
+    return summary;
+  }
+
+  /** Stops the source, lets the loader empty the spool for a while, and returns when {@link #run} has. */
+  public void stop() throws InterruptedException {
+    stopping = true;
+    LineSource s = source;
+    if (s != null) {
+      s.close();
+    }
+    finished.await(settings.drainSeconds() + 5L, TimeUnit.SECONDS);
+  }
+
+  /** Empty when healthy; otherwise what is wrong. */
+  public Optional<String> problem() {
+    Spool s = spool;
+    if (s != null && s.isFull()) {
+      return Optional.of("spool full (" + (s.bytes() >> 20) + " MB): the source is held back");
+    }
+    if (s != null && s.lagMillis() > settings.maxLagSeconds() * 1000L) {
+      return Optional.of("lines have waited " + s.lagMillis() / 1000 + " s in the spool (" + (s.bytes() >> 20)
+          + " MB)" + (lastFailure == null ? "" : "; HBase writes failing: " + lastFailure));
+    }
+    if (lastFailure != null) {
+      return Optional.of("HBase writes failing for " + (System.currentTimeMillis() - failingSince) / 1000
+          + " s, tweets kept in the spool: " + lastFailure);
+    }
+    return Optional.empty();
+  }
+
+  public LoadCounters counters() {
+    return counters;
+  }
+
+  private void loadLoop() {
+    long drainDeadline = Long.MAX_VALUE;
+    long backoff = 100;
+    while (true) {
+      if (stopping && drainDeadline == Long.MAX_VALUE) {
+        drainDeadline = System.currentTimeMillis() + settings.drainSeconds() * 1000L;
+      }
+      if (System.currentTimeMillis() > drainDeadline) {
+        return;
+      }
+      try {
+        Spool.Segment segment = spool.next(200);
+        if (segment == null) {
+          if (stopping && spool.isEmpty()) {
+            return;
+          }
+          continue;
+        }
+        load(segment);
+        spool.done(segment);
+        if (segment.firstAppendNanos() != 0) {
+          latency.update(System.nanoTime() - segment.firstAppendNanos(), TimeUnit.NANOSECONDS);
+        }
+        if (lastFailure != null) {
+          LOG.info("HBase takes writes again after {} s; loading the spool", (System.currentTimeMillis() - failingSince) / 1000);
+        }
+        lastFailure = null;
+        backoff = 100;
+      } catch (InterruptedException e) {
+        return;
+      } catch (IOException | RuntimeException e) {
+        writeFailures.inc();
+        if (lastFailure == null) {
+          failingSince = System.currentTimeMillis();
+          LOG.error("cannot write to HBase ({}); keeping tweets in the spool and retrying", e.toString());
+        }
+        lastFailure = e.toString();
+        try {
+          Thread.sleep(backoff);
+        } catch (InterruptedException stop) {
+          return;
+        }
+        backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
+      }
+    }
+  }
+
+  /** One segment, all the way into HBase: its tweets flushed, then the tweets its notices name erased. */
+  private void load(Spool.Segment segment) throws IOException {
+    Deletions deletions = Deletions.open(connection, names, indexer, monthTables);
+    LoadCounters segmentCounts = new LoadCounters();
+    try (TableWriter writer = new TableWriter(connection, names, monthTables, settings.writeBufferBytes(),
+            settings.durability());
+         RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());
+         BufferedReader lines = Files.newBufferedReader(segment.file(), StandardCharsets.UTF_8)) {
+      Ingest ingest = new Ingest(indexer, deletions.tombstones(), segmentCounts, writer::write, false);
+      long number = 0;
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        ingest.line(++number, line, rejects);
+      }
+      ingest.flush();
+      writer.flush();
+      segmentCounts.erased.add(deletions.eraser().erase(ingest.drainDeleted()));
+    }
+    counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
+  }
+
+  private void rollLoop() {
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        Thread.sleep(Math.max(10, settings.rollMillis() / 2));
+        spool.rollIfDue(false);
+      } catch (InterruptedException e) {
+        return;
+      } catch (IOException e) {
+        LOG.error("cannot hand a spool segment over: {}", e.toString());
+      }
+    }
+  }
+
+  private void progressLoop() {
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        Thread.sleep(settings.progressSeconds() * 1000L);
+      } catch (InterruptedException e) {
+        return;
+      }
+      logProgress();
+    }
+  }
+
+  private void logProgress() {
+    Spool s = spool;
+    LOG.info("stream: {} lines/s accepted (1 min), {} statuses and {} delete notices stored, spool {} KB in {} "
+            + "segments, lag {} ms, arrival-to-stored p99 {} ms{}",
+        Math.round(accepted.getOneMinuteRate()), counters.statuses.sum(), counters.deleteNotices.sum(),
+        s == null ? 0 : s.bytes() >> 10, s == null ? 0 : s.readySegments(), s == null ? 0 : s.lagMillis(),
+        Math.round(latency.getSnapshot().get99thPercentile() / 1e6),
+        problem().map(p -> "; " + p).orElse(""));
+  }
+}

@@ -1,0 +1,125 @@
+package org.observatory.api.cli;
+
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.health.HealthCheck;
+import com.codahale.metrics.health.HealthCheckRegistry;
+import io.dropwizard.core.cli.ConfiguredCommand;
+import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.metrics.servlets.AdminServlet;
+import io.dropwizard.metrics.servlets.HealthCheckServlet;
+import io.dropwizard.metrics.servlets.MetricsServlet;
+import java.nio.file.Path;
+import java.util.List;
+import net.sourceforge.argparse4j.inf.Argument;
+import net.sourceforge.argparse4j.inf.Namespace;
+import net.sourceforge.argparse4j.inf.Subparser;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.servlet.ServletContextHandler;
+import org.eclipse.jetty.servlet.ServletHolder;
+import org.observatory.api.ObservatoryConfiguration;
+import org.observatory.api.hbase.HBaseStore;
+import org.observatory.indexer.Indexer;
+import org.observatory.loader.TweetFiles;
+import org.observatory.loader.stream.LineSource;
+import org.observatory.loader.stream.ReaderSource;
+import org.observatory.loader.stream.ReplaySource;
+import org.observatory.loader.stream.StreamLoader;
+import org.observatory.loader.stream.StreamPart;
+import org.observatory.loader.stream.TwitterSource;
+import org.observatory.schemas.tables.MonthTables;
+
+/**
+ * {@code stream [-c CONFIG] [--part i/n] twitter | replay [--rate N] FILE|DIR... | stdin}: the streaming
+ * loader daemon. It serves /healthcheck and /metrics on {@code stream.adminPort} (+ i), and on SIGTERM
+ * stops the source, stores what it can within {@code stream.drainSeconds} and leaves the rest in its
+ * spool for the next start.
+ */
+public final class StreamCommand extends ConfiguredCommand<ObservatoryConfiguration> {
+  public StreamCommand() {
+    super("stream", "Run the streaming loader: the Twitter stream, a replay of files, or NDJSON on stdin");
+  }
+
+  @Override
+  public void configure(Subparser subparser) {
+    super.configure(subparser);
+    subparser.addArgument("--part").setDefault("0/1").metavar("i/n")
+        .help("keep the tweets whose id mod n is i (one of n loaders reading the same stream)");
+    subparser.addArgument("--rate").type(Double.class).setDefault(0.0)
+        .help("replay: lines per second (0: as fast as the loader takes them)");
+    subparser.addArgument("source").choices("twitter", "replay", "stdin");
+    subparser.addArgument("paths").nargs("*").metavar("FILE|DIR").help("replay: tweet files or directories");
+  }
+
+  @Override
+  protected Argument addFileArgument(Subparser subparser) {
+    return Commands.configArgument(subparser);
+  }
+
+  @Override
+  protected void run(Bootstrap<ObservatoryConfiguration> bootstrap, Namespace namespace,
+      ObservatoryConfiguration config) throws Exception {
+    StreamPart part = StreamPart.parse(namespace.getString("part"));
+    StreamConfig stream = config.stream();
+    LineSource source = source(namespace, stream);
+    MetricRegistry metrics = new MetricRegistry();
+    HealthCheckRegistry health = new HealthCheckRegistry();
+    try (HBaseStore store = config.hbase().open(true)) {
+      Indexer indexer = new Indexer(config.indexSpec(), store.tableNames());
+      MonthTables months = new MonthTables(store.connection(), store.tableNames(), indexer.indexNames(),
+          config.hbase().regionsPerTable());
+      StreamLoader loader = new StreamLoader(store.connection(), store.tableNames(), indexer, months,
+          stream.settings(part), metrics);
+      health.register("stream", new HealthCheck() {
+        @Override
+        protected Result check() {
+          return loader.problem().map(Result::unhealthy).orElseGet(Result::healthy);
+        }
+      });
+      Server admin = adminServer(stream.adminPort() + part.index(), metrics, health);
+      admin.start();
+      Thread stopper = new Thread(() -> {
+        try {
+          loader.stop();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "stream-shutdown");
+      Runtime.getRuntime().addShutdownHook(stopper);
+      try {
+        System.out.println(loader.run(source));
+      } finally {
+        admin.stop();
+      }
+    }
+  }
+
+  private static LineSource source(Namespace namespace, StreamConfig stream) throws java.io.IOException {
+    List<String> paths = namespace.getList("paths");
+    return switch (namespace.getString("source")) {
+      case "twitter" -> new TwitterSource(stream.credentials(), stream.streamBaseUrl(), stream.track());
+      case "stdin" -> new ReaderSource(System.in);
+      default -> {
+        if (paths.isEmpty()) {
+          throw new IllegalArgumentException("replay needs tweet files or directories");
+        }
+        yield new ReplaySource(TweetFiles.expand(paths.stream().map(Path::of).toList()), namespace.getDouble("rate"));
+      }
+    };
+  }
+
+  /** Dropwizard's metrics admin servlet alone: /healthcheck, /metrics, /ping, /threads. */
+  private static Server adminServer(int port, MetricRegistry metrics, HealthCheckRegistry health) {
+    Server server = new Server(port);
+    ServletContextHandler context = new ServletContextHandler();
+    context.setAttribute(MetricsServlet.METRICS_REGISTRY, metrics);
+    context.setAttribute(HealthCheckServlet.HEALTH_CHECK_REGISTRY, health);
+    context.addServlet(new ServletHolder(new AdminServlet()), "/*");
+    server.setHandler(context);
+    return server;
+  }
+
+  @Override
+  public void onError(io.dropwizard.core.cli.Cli cli, Namespace namespace, Throwable e) {
+    Commands.reportError(cli, e);
+  }
+}
