@@ -9,8 +9,12 @@ import io.dropwizard.metrics.servlets.AdminServlet;
 import io.dropwizard.metrics.servlets.HealthCheckServlet;
 import io.dropwizard.metrics.servlets.MetricsServlet;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 import net.sourceforge.argparse4j.inf.Argument;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.util.ShutdownHookManager;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 import org.eclipse.jetty.server.Server;
@@ -63,7 +67,9 @@ public final class StreamCommand extends ConfiguredCommand<ObservatoryConfigurat
     LineSource source = source(namespace, stream);
     MetricRegistry metrics = new MetricRegistry();
     HealthCheckRegistry health = new HealthCheckRegistry();
-    try (HBaseStore store = config.hbase().open(true)) {
+    HBaseStore store = config.hbase().open(true);
+    CountDownLatch done = new CountDownLatch(1);
+    try {
       Indexer indexer = new Indexer(config.indexSpec(), store.tableNames());
       MonthTables months = new MonthTables(store.connection(), store.tableNames(), indexer.indexNames(),
           config.hbase().regionsPerTable());
@@ -77,19 +83,28 @@ public final class StreamCommand extends ConfiguredCommand<ObservatoryConfigurat
       });
       Server admin = adminServer(stream.adminPort() + part.index(), metrics, health);
       admin.start();
-      Thread stopper = new Thread(() -> {
-        try {
-          loader.stop();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "stream-shutdown");
-      Runtime.getRuntime().addShutdownHook(stopper);
+      // Through Hadoop's hook manager, ahead of its own hooks: those close the file systems that an
+      // embedded HBase is still writing its log to.
+      ShutdownHookManager.get().addShutdownHook(() -> stop(loader, done),
+          FileSystem.SHUTDOWN_HOOK_PRIORITY + 100, stream.settings(part).drainSeconds() + 30L, TimeUnit.SECONDS);
       try {
         System.out.println(loader.run(source));
       } finally {
         admin.stop();
       }
+    } finally {
+      store.close(); // before a SIGTERM lets the JVM go on to close the file systems
+      done.countDown();
+    }
+  }
+
+  /** On SIGTERM: stop the source, let the loader drain for a while, wait for the command to end. */
+  private static void stop(StreamLoader loader, CountDownLatch done) {
+    try {
+      loader.stop();
+      done.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
