@@ -46,6 +46,26 @@ class MonthTablesTest {
   }
 
   @Test
+  void oneMonthCreatedAtOnceByManyLoadersSucceedsForEach() throws Exception {
+    TableNames fresh = new TableNames("month_same");
+    new MonthTables(connection, fresh, List.of("meme"), 1).ensureNamespace();
+    Month month = Month.parse("2012-06");
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+    List<java.util.concurrent.Future<Integer>> creations = new java.util.ArrayList<>();
+    for (int loader = 0; loader < 6; loader++) { // as mappers of one job do, each with its own MonthTables
+      MonthTables own = new MonthTables(connection, fresh, List.of("meme", "text"), 1);
+      creations.add(pool.submit(() -> own.create(month)));
+    }
+    int created = 0;
+    for (java.util.concurrent.Future<Integer> creation : creations) {
+      created += creation.get();
+    }
+    pool.shutdown();
+    assertThat(new MonthTables(connection, fresh, List.of("meme", "text"), 1).list().get(month)).hasSize(4);
+    assertThat(created).isGreaterThanOrEqualTo(4);
+  }
+
+  @Test
   void createsAPreSplitMonthOnceListsItAndDropsIt() throws Exception {
     assertThat(tables.create(month)).isEqualTo(7);
     assertThat(tables.create(month)).as("creating again creates nothing").isZero();

@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * A bounded, durable queue of stream lines on local disk: every accepted line is written here before
  * it goes to HBase, and a segment is deleted only once its tweets are stored. Lines gather in an open
  * segment that is synced and handed over ({@code .ready}) every {@code rollMillis} or 10,000 lines; the loader takes
- * ready segments oldest first. When the spool holds {@code maxBytes}, {@link #append} blocks: the
+ * ready segments oldest first. A line is in the operating system when {@link #append} returns, so a crash of
+ * the process loses none; it is on disk (synced) within {@code rollMillis}. When the spool holds {@code maxBytes}, {@link #append} blocks: the
  * source is held back rather than anything dropped. Segments left by an earlier run, finished or not,
  * are taken first after a restart.
  */
@@ -78,6 +79,7 @@ final class Spool implements Closeable {
     }
     writer.write(line);
     writer.write('\n');
+    writer.flush(); // in the OS on return: a crash of this process loses nothing accepted
     openLines++;
     bytes += line.length() + 1L; // characters: close enough to bytes for a bound
     rollIfDue(false);

@@ -54,20 +54,33 @@ public final class MonthTables {
     }
   }
 
-  /** Creates whichever of the month's tables are missing, concurrently; returns how many it created. */
+  /**
+   * Creates whichever of the month's tables are missing, concurrently; returns how many it created.
+   * Another loader may be creating the same tables (the mappers of one job meet the same month at
+   * once): a table it created first counts as there once it is available.
+   */
   public int create(Month month) throws IOException {
     try (Admin admin = connection.getAdmin()) {
       ensureNamespace(admin);
       List<Future<Void>> pending = new ArrayList<>();
+      List<TableName> raced = new ArrayList<>();
       for (TableName table : tablesOf(month)) {
         if (!admin.tableExists(table)) {
-          pending.add(admin.createTableAsync(descriptor(table, month), splits(table, month)));
+          try {
+            pending.add(admin.createTableAsync(descriptor(table, month), splits(table, month)));
+          } catch (TableExistsException e) {
+            raced.add(table);
+          }
         }
       }
+      int created = 0;
       for (Future<Void> creation : pending) {
-        await(creation);
+        created += await(creation) ? 1 : 0;
       }
-      return pending.size();
+      for (TableName table : raced) {
+        awaitAvailable(admin, table);
+      }
+      return created;
     }
   }
 
@@ -175,16 +188,34 @@ public final class MonthTables {
     return false;
   }
 
-  private static void await(Future<Void> creation) throws IOException {
+  /** Whether this call created the table (false: another creator did). */
+  private static boolean await(Future<Void> creation) throws IOException {
     try {
       creation.get();
+      return true;
     } catch (ExecutionException e) {
       if (!(e.getCause() instanceof TableExistsException)) {
         throw new IOException("could not create table", e.getCause());
       }
+      return false;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while creating tables", e);
+    }
+  }
+
+  private static void awaitAvailable(Admin admin, TableName table) throws IOException {
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (!admin.isTableAvailable(table)) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("table " + table + " is being created elsewhere but never became available");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted waiting for table " + table, e);
+      }
     }
   }
 }

@@ -1,0 +1,61 @@
+package org.observatory.loader.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpoolTest {
+  @Test
+  @Timeout(30)
+  void aRestartedSpoolHandsOverEveryLineAnEarlierRunLeft(@TempDir Path dir) throws Exception {
+    Spool first = new Spool(dir, 1 << 20, 60_000);
+    for (int i = 0; i < 25_000; i++) {
+      first.append("line " + i);
+    }
+    // no close: as after a crash, the last segment is still open
+
+    Spool second = new Spool(dir, 1 << 20, 60_000);
+    List<String> lines = new ArrayList<>();
+    for (Spool.Segment s = second.next(0); s != null; s = second.next(0)) {
+      lines.addAll(Files.readAllLines(s.file()));
+      second.done(s);
+    }
+
+    assertThat(lines).hasSize(25_000).startsWith("line 0").endsWith("line 24999");
+    assertThat(second.isEmpty()).isTrue();
+    assertThat(second.bytes()).isZero();
+  }
+
+  @Test
+  @Timeout(30)
+  void aFullSpoolHoldsTheSourceBackUntilASegmentIsStored(@TempDir Path dir) throws Exception {
+    Spool spool = new Spool(dir, 1_000, 60_000);
+    for (int i = 0; i < 91; i++) {
+      spool.append("0123456789"); // 11 bytes a line: 91 lines fill 1,000 bytes
+    }
+    CompletableFuture<Void> blocked = CompletableFuture.runAsync(() -> {
+      try {
+        spool.append("one more");
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    Thread.sleep(500);
+    assertThat(blocked).isNotDone();
+    assertThat(spool.isFull()).isTrue();
+
+    Spool.Segment segment = spool.next(2_000);
+    assertThat(segment).as("a full spool hands its open segment over").isNotNull();
+    spool.done(segment);
+    blocked.get(5, TimeUnit.SECONDS);
+    assertThat(spool.isFull()).isFalse();
+  }
+}
