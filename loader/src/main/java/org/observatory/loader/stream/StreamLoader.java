@@ -52,6 +52,9 @@ public final class StreamLoader {
   private volatile boolean stopping;
   private volatile LineSource source;
   private final CountDownLatch finished = new CountDownLatch(1);
+  // The loading thread's own: kept across segments so that buffers and known months carry over.
+  private Deletions deletions;
+  private TableWriter writer;
 
   public StreamLoader(Connection connection, TableNames names, Indexer indexer, MonthTables monthTables,
       StreamSettings settings, MetricRegistry metrics) {
@@ -149,6 +152,14 @@ public final class StreamLoader {
   }
 
   private void loadLoop() {
+    try {
+      loadSegments();
+    } finally {
+      discardWriter();
+    }
+  }
+
+  private void loadSegments() {
     long drainDeadline = Long.MAX_VALUE;
     long backoff = 100;
     while (true) {
@@ -185,6 +196,7 @@ public final class StreamLoader {
           LOG.error("cannot write to HBase ({}); keeping tweets in the spool and retrying", e.toString());
         }
         lastFailure = e.toString();
+        discardWriter(); // a writer's failure sticks to it: the retry gets a fresh one
         try {
           Thread.sleep(backoff);
         } catch (InterruptedException stop) {
@@ -197,11 +209,12 @@ public final class StreamLoader {
 
   /** One segment, all the way into HBase: its tweets flushed, then the tweets its notices name erased. */
   private void load(Spool.Segment segment) throws IOException {
-    Deletions deletions = Deletions.open(connection, names, indexer, monthTables);
+    if (writer == null) {
+      deletions = Deletions.open(connection, names, indexer, monthTables);
+      writer = new TableWriter(connection, names, monthTables, settings.writeBufferBytes(), settings.durability());
+    }
     LoadCounters segmentCounts = new LoadCounters();
-    try (TableWriter writer = new TableWriter(connection, names, monthTables, settings.writeBufferBytes(),
-            settings.durability());
-         RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());
+    try (RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());
          BufferedReader lines = Files.newBufferedReader(segment.file(), StandardCharsets.UTF_8)) {
       Ingest ingest = new Ingest(indexer, deletions.tombstones(), segmentCounts, writer::write, false);
       long number = 0;
@@ -213,6 +226,17 @@ public final class StreamLoader {
       segmentCounts.erased.add(deletions.eraser().erase(ingest.drainDeleted()));
     }
     counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
+  }
+
+  private void discardWriter() {
+    if (writer != null) {
+      try {
+        writer.close();
+      } catch (IOException e) {
+        // its tweets are still in the spool
+      }
+      writer = null;
+    }
   }
 
   private void rollLoop() {
