@@ -7,9 +7,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Table;
 import org.observatory.schemas.tables.DeletionTable;
 import org.observatory.schemas.tables.TableNames;
@@ -37,21 +37,16 @@ public final class Tombstones {
     }
   }
 
-  /** The ids among these that have been deleted: one batched existence check. */
+  /** The ids among these that have been deleted: one scan that seeks from id to id. */
   public Set<Long> deletedAmong(Collection<Long> ids) throws IOException {
     if (ids.isEmpty()) {
       return Set.of();
     }
-    List<Long> asked = new ArrayList<>(ids);
-    List<Get> gets = new ArrayList<>(asked.size());
-    asked.forEach(id -> gets.add(DeletionTable.get(id)));
     Set<Long> deleted = new HashSet<>();
-    try (Table table = connection.getTable(names.deletions())) {
-      Result[] rows = table.get(gets);
-      for (int i = 0; i < rows.length; i++) {
-        if (DeletionTable.isTombstone(rows[i])) {
-          deleted.add(asked.get(i));
-        }
+    try (Table table = connection.getTable(names.deletions());
+        ResultScanner rows = table.getScanner(DeletionTable.among(ids))) {
+      for (Result row : rows) {
+        deleted.add(DeletionTable.tweetId(row));
       }
     }
     return deleted;
