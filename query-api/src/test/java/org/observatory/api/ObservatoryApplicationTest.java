@@ -84,6 +84,104 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void givesCountsAsTsvAndRowsAsCsvWithTheSameContentAsJson() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    List<String> memes = raw.mostFrequent("#", 3);
+    long day = LocalDate.parse("2013-08-10").atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+    WebTarget counts = query("meme-post-count").queryParam("memes", String.join(",", memes))
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10");
+    WebTarget users = query("user-post-count").queryParam("memes", String.join(",", memes))
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10");
+
+    List<String> tsv = text(counts.queryParam("format", "tsv"), "text/tab-separated-values");
+    List<String> csv = text(users.queryParam("format", "csv"), "text/csv");
+
+    assertThat(tsv.get(0)).isEqualTo("meme\tcount");
+    assertThat(tsv).hasSize(memes.size() + 1);
+    for (String line : tsv.subList(1, tsv.size())) {
+      String[] cells = line.split("\t");
+      assertThat(Long.parseLong(cells[1])).as(cells[0]).isEqualTo(raw.count(cells[0], day, day + 86_400_000L));
+    }
+    JsonNode rows = ok(users).get("rows");
+    assertThat(csv.get(0)).isEqualTo("userId,screenName,count");
+    assertThat(csv).hasSize(rows.size() + 1);
+    for (int i = 0; i < rows.size(); i++) {
+      JsonNode row = rows.get(i);
+      assertThat(csv.get(i + 1)).isEqualTo(row.get("userId").asText() + "," + row.get("screenName").asText() + ","
+          + row.get("count").asText());
+    }
+  }
+
+  @Test
+  void givesEdgesAsGraphmlThatHoldsEveryWeightedEdge() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    String meme = raw.mostFrequent("#", 1).get(0);
+    WebTarget edges = query("mention-edges").queryParam("memes", meme)
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10");
+    JsonNode rows = ok(edges).get("rows");
+
+    String graphml = String.join("\n", text(edges.queryParam("format", "graphml"), "application/graphml+xml"));
+
+    org.w3c.dom.Document doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(new java.io.ByteArrayInputStream(graphml.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    org.w3c.dom.NodeList found = doc.getElementsByTagName("edge");
+    assertThat(found.getLength()).isEqualTo(rows.size()).isPositive();
+    for (int i = 0; i < rows.size(); i++) {
+      org.w3c.dom.Element edge = (org.w3c.dom.Element) found.item(i);
+      assertThat(edge.getAttribute("source")).isEqualTo(rows.get(i).get("source").asText());
+      assertThat(edge.getAttribute("target")).isEqualTo(rows.get(i).get("target").asText());
+      assertThat(edge.getTextContent()).isEqualTo(rows.get(i).get("weight").asText());
+    }
+    java.util.Set<String> ends = new java.util.HashSet<>();
+    rows.forEach(r -> ends.addAll(List.of(r.get("source").asText(), r.get("target").asText())));
+    assertThat(doc.getElementsByTagName("node").getLength()).isEqualTo(ends.size());
+  }
+
+  @Test
+  void aJobAnswersInTheBackgroundWhatTheQueryAnswersAtOnce() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    String memes = String.join(",", raw.mostFrequent("#", 3));
+    WebTarget edges = query("retweet-edges").queryParam("memes", memes)
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10");
+    WebTarget tweets = query("get-tweets-with-meme").queryParam("memes", memes)
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10").queryParam("fields", "screenName,hashtags");
+
+    JsonNode edgeJob = awaitSucceeded(submit(jobs("retweet-edges").queryParam("memes", memes)
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10")));
+    JsonNode tweetJob = awaitSucceeded(submit(jobs("get-tweets-with-meme").queryParam("memes", memes)
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10").queryParam("fields", "screenName,hashtags")));
+
+    WebTarget edgeResults = jobs(edgeJob.get("id").asText() + "/results");
+    assertThat(ok(edgeResults).get("rows")).isEqualTo(ok(edges).get("rows")).isNotEmpty();
+    assertThat(text(edgeResults.queryParam("format", "graphml"), "application/graphml+xml"))
+        .isEqualTo(text(edges.queryParam("format", "graphml"), "application/graphml+xml"));
+    assertThat(edgeJob.get("meta").get("evaluation").asText()).isEqualTo("index+fetch");
+    List<String> lines = text(jobs(tweetJob.get("id").asText() + "/results"), "application/x-ndjson");
+    assertThat(lines).isEqualTo(text(tweets, "application/x-ndjson")).isNotEmpty();
+    assertThat(tweetJob.get("lines").asLong()).isEqualTo(lines.size());
+    assertThat(ok(jobs("")).toString()).contains(edgeJob.get("id").asText(), tweetJob.get("id").asText());
+
+    try (Response deleted = jobs(edgeJob.get("id").asText()).request().delete()) {
+      assertThat(deleted.getStatus()).isEqualTo(204);
+    }
+    try (Response gone = jobs(edgeJob.get("id").asText()).request().get()) {
+      assertThat(gone.getStatus()).isEqualTo(404);
+    }
+  }
+
+  @Test
+  void aJobWithBadParametersIsRefusedAtOnce() throws Exception {
+    try (Response response = jobs("meme-post-count").queryParam("memes", "euro").queryParam("start", "2013-08-10")
+        .queryParam("end", "2013-08-10").request().post(jakarta.ws.rs.client.Entity.text(""))) {
+      assertThat(response.getStatus()).isEqualTo(400);
+      assertThat(response.readEntity(String.class)).contains("not a meme");
+    }
+    try (Response response = jobs("no-such-job/results").request().get()) {
+      assertThat(response.getStatus()).isEqualTo(404);
+    }
+  }
+
+  @Test
   void streamsTheTweetsOfALookupAsNdjson() throws Exception {
     RawMemes raw = RawMemes.of(SharedData.DAY_2013);
     String meme = raw.mostFrequent("#", 1).get(0);
@@ -120,7 +218,11 @@ class ObservatoryApplicationTest {
         Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10").queryParam("end", "2013-08-01"), "before start"),
         Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "yesterday").queryParam("end", "2013-08-01"), "ISO-8601"),
         Map.entry(query("timestamp-count").queryParam("memes", "#a").queryParam("start", "1990-01-01").queryParam("end", "2013-08-01"), "maximum"),
-        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("end", "2013-08-01"), "missing parameter 'start'"));
+        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("end", "2013-08-01"), "missing parameter 'start'"),
+        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")
+            .queryParam("end", "2013-08-10").queryParam("format", "xlsx"), "format must be"),
+        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")
+            .queryParam("end", "2013-08-10").queryParam("format", "graphml"), "graphml is for the edge queries"));
     for (Map.Entry<WebTarget, String> c : cases.entrySet()) {
       try (Response response = c.getKey().request().get()) {
         assertThat(response.getStatus()).as(c.getKey().getUri().toString()).isEqualTo(400);
@@ -142,6 +244,43 @@ class ObservatoryApplicationTest {
 
   private static WebTarget query(String name) {
     return APP.client().target("http://localhost:" + APP.getLocalPort() + "/queries/" + name);
+  }
+
+  private static WebTarget jobs(String path) {
+    return APP.client().target("http://localhost:" + APP.getLocalPort() + "/jobs/" + path);
+  }
+
+  /** Submits a job: 202, with where to find it. */
+  private static JsonNode submit(WebTarget target) throws IOException {
+    try (Response response = target.request().post(jakarta.ws.rs.client.Entity.text(""))) {
+      String body = response.readEntity(String.class);
+      assertThat(response.getStatus()).as(body).isEqualTo(202);
+      JsonNode job = JSON.readTree(body);
+      assertThat(response.getLocation().getPath()).isEqualTo("/jobs/" + job.get("id").asText());
+      return job;
+    }
+  }
+
+  private static JsonNode awaitSucceeded(JsonNode job) throws Exception {
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      JsonNode now = ok(jobs(job.get("id").asText()));
+      if (!now.get("state").asText().equals("QUEUED") && !now.get("state").asText().equals("RUNNING")) {
+        assertThat(now.get("state").asText()).as(now.toString()).isEqualTo("SUCCEEDED");
+        return now;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("job did not finish: " + job);
+  }
+
+  private static List<String> text(WebTarget target, String mediaType) {
+    try (Response response = target.request().get()) {
+      String body = response.readEntity(String.class);
+      assertThat(response.getStatus()).as(body).isEqualTo(200);
+      assertThat(response.getMediaType().toString()).isEqualTo(mediaType);
+      return body.lines().toList();
+    }
   }
 
   private static JsonNode ok(WebTarget target) throws IOException {
@@ -167,10 +306,14 @@ class ObservatoryApplicationTest {
           load:
             rejectsDir: %s
             seed: [%s]
+          query:
+            jobsDir: %s
+            workDir: %s
           logging:
             level: WARN
             loggers: {org.observatory: INFO}
-          """.formatted(dir.resolve("data"), freePort(), dir.resolve("rejected"), SharedData.file(SharedData.DAY_2013)));
+          """.formatted(dir.resolve("data"), freePort(), dir.resolve("rejected"), SharedData.file(SharedData.DAY_2013),
+              dir.resolve("jobs"), dir.resolve("query-work")));
       return config.toString();
     } catch (IOException e) {
       throw new UncheckedIOException(e);

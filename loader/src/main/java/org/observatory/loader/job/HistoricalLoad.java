@@ -3,7 +3,6 @@ package org.observatory.loader.job;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,11 +21,8 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.MultiTableBulkLoadSetup;
 import org.apache.hadoop.hbase.mapreduce.MultiTableOutputFormat;
-import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRConfig;
-import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.observatory.indexer.Indexer;
@@ -80,11 +76,7 @@ public final class HistoricalLoad {
   /** Loads the files (each a {@code .json.gz} or {@code .json} file of statuses). */
   public LoadSummary load(List<Path> files) throws IOException {
     long start = System.currentTimeMillis();
-    Configuration conf = new Configuration(connection.getConfiguration());
-    conf.setIfUnset(MRConfig.FRAMEWORK_NAME, "local");
-    if ("local".equals(conf.get(MRConfig.FRAMEWORK_NAME))) {
-      shareTheJvm(conf, settings.parallelTasks());
-    }
+    Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.parallelTasks());
     Path work = new Path(settings.workDir(), "load-" + start);
     new JobConf(conf).set(names, spec, regionsPerTable, work, settings.rejectsDir());
 
@@ -106,13 +98,10 @@ public final class HistoricalLoad {
       job.setOutputFormatClass(MultiTableOutputFormat.class);
       job.setNumReduceTasks(0);
     }
-    if (!"local".equals(conf.get(MRConfig.FRAMEWORK_NAME))) {
-      TableMapReduceUtil.addDependencyJars(job);
-      TableMapReduceUtil.initCredentials(job);
-    }
+    JobRunner.shipDependencies(job);
     FileSystem workFs = work.getFileSystem(conf);
     try {
-      run(job);
+      JobRunner.run(job, settings.progressSeconds(), LOG);
       if (settings.mode() == LoadMode.BULK) {
         bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
       }
@@ -157,39 +146,6 @@ public final class HistoricalLoad {
       MultiTableBulkLoadSetup.configure(job, connection, names);
     }
     return names;
-  }
-
-  /**
-   * The local job runner runs its tasks in this JVM, beside the service and, on the embedded default,
-   * HBase itself, yet each reducer sizes its shuffle buffer as if it had the heap to itself (70%).
-   */
-  private static void shareTheJvm(Configuration conf, int tasks) {
-    conf.setInt("mapreduce.local.map.tasks.maximum", tasks);
-    conf.setInt("mapreduce.local.reduce.tasks.maximum", tasks);
-    conf.setInt(MRJobConfig.IO_SORT_MB, 64);
-    conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.1f / tasks);
-  }
-
-  private void run(Job job) throws IOException {
-    try {
-      job.submit();
-      long started = System.nanoTime();
-      while (!job.isComplete()) {
-        Thread.sleep(Math.min(1000L * settings.progressSeconds(), 1000));
-        if ((System.nanoTime() - started) / 1_000_000_000L % settings.progressSeconds() == 0) {
-          LOG.info("{}: map {}%, reduce {}%", job.getJobName(), Math.round(job.mapProgress() * 100),
-              Math.round(job.reduceProgress() * 100));
-        }
-      }
-      if (!job.isSuccessful()) {
-        throw new IOException("the load job failed: " + job.getStatus().getFailureInfo());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while the load job ran");
-    } catch (ClassNotFoundException e) {
-      throw new IOException(e);
-    }
   }
 
   private void bulkLoad(Configuration conf, List<TableName> tables, Path hfiles) throws IOException {

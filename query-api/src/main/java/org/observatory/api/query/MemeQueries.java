@@ -61,7 +61,7 @@ public final class MemeQueries {
   }
 
   /** The buckets of timestamp-count. */
-  private enum Granularity {
+  enum Granularity {
     DAY(DAY_MILLIS), HOUR(3_600_000L);
 
     final long millis;

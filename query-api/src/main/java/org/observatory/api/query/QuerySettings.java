@@ -28,6 +28,81 @@ public class QuerySettings {
   @Min(1)
   private int maxConcurrentQueries = 16;
 
+  /**
+   * Above this many tweets found in phase 1, phase 2 runs as a MapReduce job instead of in the service
+   * (the figure the 2013 IndexedHBase evaluation used).
+   */
+  @JsonProperty
+  @Min(0)
+  private int mapReduceThreshold = 30_000;
+
+  /** How many map tasks a phase-2 job splits its tweets into (and the local runner runs at once). */
+  @JsonProperty
+  @Min(1)
+  private int mapReduceTasks = 2;
+
+  /** Where phase-2 jobs keep their files while they run: a local path, or a cluster one. */
+  @JsonProperty
+  private String workDir = "data/query-work";
+
+  /** Where query jobs and their results are kept: a local path, or a cluster (HDFS) one. */
+  @JsonProperty
+  private String jobsDir = "data/jobs";
+
+  /** Query jobs run at once; more wait in line. */
+  @JsonProperty
+  @Min(1)
+  private int jobThreads = 2;
+
+  /** How long a query job may run. */
+  @JsonProperty
+  @Min(1)
+  private int jobTimeoutMinutes = 120;
+
+  /** How long a finished job and its result are kept. */
+  @JsonProperty
+  @Min(1)
+  private int jobResultsHours = 24;
+
+  public String jobsDir() {
+    return jobsDir;
+  }
+
+  public int jobThreads() {
+    return jobThreads;
+  }
+
+  public int jobTimeoutMinutes() {
+    return jobTimeoutMinutes;
+  }
+
+  public int jobResultsHours() {
+    return jobResultsHours;
+  }
+
+  public int mapReduceThreshold() {
+    return mapReduceThreshold;
+  }
+
+  /** For tests and tools that need the other phase-2 path. */
+  public QuerySettings mapReduceThreshold(int tweets) {
+    this.mapReduceThreshold = tweets;
+    return this;
+  }
+
+  public int mapReduceTasks() {
+    return mapReduceTasks;
+  }
+
+  public String workDir() {
+    return workDir;
+  }
+
+  public QuerySettings workDir(String dir) {
+    this.workDir = dir;
+    return this;
+  }
+
   public int maxConcurrentQueries() {
     return maxConcurrentQueries;
   }

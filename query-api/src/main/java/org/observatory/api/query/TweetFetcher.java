@@ -83,7 +83,7 @@ public final class TweetFetcher {
   }
 
   /** The stored tweets of one month table among the ids, in their order; missing ones are left out. */
-  static List<StoredTweet> get(Connection connection, TableName table, List<Long> ids, boolean withJson)
+  public static List<StoredTweet> get(Connection connection, TableName table, List<Long> ids, boolean withJson)
       throws IOException {
     List<Get> gets = new ArrayList<>(ids.size());
     for (long id : ids) {

@@ -46,16 +46,7 @@ public final class TweetLookups {
 
   /** Tweets containing every one of the words, as the text index tokenizes them. */
   public Found withText(String words, TimeWindow window) throws IOException {
-    if (words == null || words.isBlank()) {
-      throw new BadQueryException("missing parameter 'words'");
-    }
-    List<String> tokens = TextTokenizer.words(words);
-    if (tokens.isEmpty()) {
-      throw new BadQueryException("'words' holds no searchable word (stop-words are not indexed): '" + words + "'");
-    }
-    if (tokens.size() > settings.maxMemes()) {
-      throw new BadQueryException("too many words: " + tokens.size() + " (at most " + settings.maxMemes() + ")");
-    }
+    List<String> tokens = words(words, settings.maxMemes());
     IndexScanner.IndexHits hits = scanner.scan(TEXT_INDEX, exact(tokens), window);
     Map<Long, Long> all = hits.union();
     for (TweetHits word : hits.perKey()) {
@@ -68,20 +59,29 @@ public final class TweetLookups {
     return sorted(all, hits.months());
   }
 
+  /** The words of {@code words} as the text index keys them; at least one, at most {@code max}. */
+  static List<String> words(String words, int max) {
+    if (words == null || words.isBlank()) {
+      throw new BadQueryException("missing parameter 'words'");
+    }
+    List<String> tokens = TextTokenizer.words(words);
+    if (tokens.isEmpty()) {
+      throw new BadQueryException("'words' holds no searchable word (stop-words are not indexed): '" + words + "'");
+    }
+    if (tokens.size() > max) {
+      throw new BadQueryException("too many words: " + tokens.size() + " (at most " + max + ")");
+    }
+    return tokens;
+  }
+
   /** Tweets posted by a user id, or by whichever accounts used a screen name within the window. */
   public Found withUser(String user, TimeWindow window) throws IOException {
-    if (user == null || user.isBlank()) {
-      throw new BadQueryException("missing parameter 'user' (a user id, or a screen name)");
-    }
-    String u = user.strip();
+    String u = user(user);
     List<String> userIds;
-    if (u.chars().allMatch(Character::isDigit) && u.length() <= 19) {
+    if (isUserId(u)) {
       userIds = List.of(u);
     } else {
       String name = (u.startsWith("@") ? u.substring(1) : u).toLowerCase(Locale.ROOT);
-      if (!name.matches("[a-z0-9_]{1,50}")) {
-        throw new BadQueryException("'user' is neither a user id nor a screen name: '" + user + "'");
-      }
       IndexScanner.IndexHits accounts = scanner.scan(SCREEN_NAME_INDEX, exact(List.of(name)), window);
       userIds = accounts.union().keySet().stream().map(String::valueOf).toList();
       if (userIds.isEmpty()) {
@@ -92,12 +92,34 @@ public final class TweetLookups {
     return sorted(hits.union(), hits.months());
   }
 
+  /** A user id or a screen name (with or without '@'), stripped. */
+  static String user(String user) {
+    if (user == null || user.isBlank()) {
+      throw new BadQueryException("missing parameter 'user' (a user id, or a screen name)");
+    }
+    String u = user.strip();
+    String name = (u.startsWith("@") ? u.substring(1) : u).toLowerCase(Locale.ROOT);
+    if (!isUserId(u) && !name.matches("[a-z0-9_]{1,50}")) {
+      throw new BadQueryException("'user' is neither a user id nor a screen name: '" + user + "'");
+    }
+    return u;
+  }
+
+  private static boolean isUserId(String u) {
+    return u.chars().allMatch(Character::isDigit) && u.length() <= 19;
+  }
+
   public Found retweetsOf(String tweetId, TimeWindow window) throws IOException {
+    IndexScanner.IndexHits hits = scanner.scan(RETWEET_INDEX, exact(List.of(tweetId(tweetId))), window);
+    return sorted(hits.union(), hits.months());
+  }
+
+  /** A tweet id, stripped. */
+  static String tweetId(String tweetId) {
     if (tweetId == null || !tweetId.strip().matches("[0-9]{1,19}")) {
       throw new BadQueryException("parameter 'id' must be a tweet id, not '" + tweetId + "'");
     }
-    IndexScanner.IndexHits hits = scanner.scan(RETWEET_INDEX, exact(List.of(tweetId.strip())), window);
-    return sorted(hits.union(), hits.months());
+    return tweetId.strip();
   }
 
   private static List<IndexScanner.Key> exact(List<String> keys) {

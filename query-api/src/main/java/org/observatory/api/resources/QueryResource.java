@@ -1,54 +1,46 @@
 package org.observatory.api.resources;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
-import org.observatory.api.query.BadQueryException;
-import org.observatory.api.query.ContentQueries;
-import org.observatory.api.query.MemeQueries;
+import org.observatory.api.query.Queries;
 import org.observatory.api.query.QueryLimiter;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
-import org.observatory.api.query.TimeWindow;
 import org.observatory.api.query.TweetAssembler;
 import org.observatory.api.query.TweetFetcher;
 import org.observatory.api.query.TweetLines;
 import org.observatory.api.query.TweetLookups;
+import org.observatory.api.query.job.ContentJob;
 
 /**
  * {@code GET /queries/{query}?memes=..&start=..&end=..}: the analysts' queries. Counts and edges answer
- * in one JSON object; tweet lookups stream NDJSON, a tweet a line.
+ * in one JSON object (or CSV, TSV, GraphML); tweet lookups stream NDJSON, a tweet a line.
  */
 @Path("/queries")
 @Produces(MediaType.APPLICATION_JSON)
 public final class QueryResource {
-  private static final String KNOWN = "meme-post-count, timestamp-count, user-post-count, "
-      + "meme-cooccurrence-count, retweet-edges, mention-edges, get-tweets-with-meme, get-tweets-with-text, "
-      + "get-tweets-with-user, get-retweets";
-  private static final String NDJSON = "application/x-ndjson";
-  private final MemeQueries memeQueries;
-  private final ContentQueries contentQueries;
-  private final TweetLookups lookups;
+  static final String NDJSON = "application/x-ndjson";
+  private final Queries queries;
   private final TweetFetcher fetcher;
   private final TweetAssembler assembler;
-  private final QuerySettings settings;
   private final QueryLimiter limiter;
+  private final ObjectMapper json;
 
-  public QueryResource(MemeQueries memeQueries, ContentQueries contentQueries, TweetLookups lookups,
-      TweetFetcher fetcher, TweetAssembler assembler, QuerySettings settings) {
-    this.memeQueries = memeQueries;
-    this.contentQueries = contentQueries;
-    this.lookups = lookups;
+  public QueryResource(Queries queries, TweetFetcher fetcher, TweetAssembler assembler, QuerySettings settings,
+      ObjectMapper json) {
+    this.queries = queries;
     this.fetcher = fetcher;
     this.assembler = assembler;
-    this.settings = settings;
     this.limiter = new QueryLimiter(settings.maxConcurrentQueries(), 1_000);
+    this.json = json;
   }
 
   /**
@@ -58,20 +50,14 @@ public final class QueryResource {
   @GET
   @Path("{query: get-tweets-with-meme|get-tweets-with-text|get-tweets-with-user|get-retweets}")
   @Produces(NDJSON)
-  public Response tweets(@PathParam("query") String query, @QueryParam("memes") String memes,
-      @QueryParam("words") String words, @QueryParam("user") String user, @QueryParam("id") String id,
-      @QueryParam("start") String start, @QueryParam("end") String end, @QueryParam("fields") String fields)
+  public Response tweets(@PathParam("query") String query, @BeanParam QueryParameters parameters)
       throws IOException {
-    TweetLines lines = TweetLines.parse(fields);
-    TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
+    Queries.Request request = parameters.request(query);
+    queries.check(request);
+    TweetLines lines = TweetLines.parse(request.get("fields"));
     QueryLimiter.Permit permit = limiter.admit(); // held until the last line is written
     try {
-      TweetLookups.Found found = switch (query) {
-        case "get-tweets-with-meme" -> lookups.withMemes(memes, window);
-        case "get-tweets-with-text" -> lookups.withText(words, window);
-        case "get-tweets-with-user" -> lookups.withUser(user, window);
-        default -> lookups.retweetsOf(id, window);
-      };
+      TweetLookups.Found found = queries.find(request);
       StreamingOutput body = out -> {
         try (permit) {
           lines.write(found, fetcher, assembler, out);
@@ -87,26 +73,24 @@ public final class QueryResource {
     }
   }
 
+  /** Counts and edges, as JSON (with the metadata), CSV, TSV, or (edges) GraphML: {@code format=}. */
   @GET
   @Path("{query}")
-  public QueryResult query(@PathParam("query") String query, @QueryParam("memes") String memes,
-      @QueryParam("start") String start, @QueryParam("end") String end,
-      @QueryParam("granularity") String granularity) throws IOException {
-    try (QueryLimiter.Permit permit = limiter.admit()) {
-      return answer(query, memes, start, end, granularity);
-    }
-  }
-
-  private QueryResult answer(String query, String memes, String start, String end, String granularity)
+  @Produces({MediaType.APPLICATION_JSON, "text/csv", "text/tab-separated-values", "application/graphml+xml"})
+  public Response query(@PathParam("query") String query, @BeanParam QueryParameters parameters)
       throws IOException {
-    return switch (query) {
-      case "meme-post-count" -> memeQueries.memePostCount(memes, start, end);
-      case "timestamp-count" -> memeQueries.timestampCount(memes, start, end, granularity);
-      case "user-post-count" -> contentQueries.userPostCount(memes, start, end);
-      case "meme-cooccurrence-count" -> contentQueries.memeCooccurrenceCount(memes, start, end);
-      case "retweet-edges" -> contentQueries.retweetEdges(memes, start, end);
-      case "mention-edges" -> contentQueries.mentionEdges(memes, start, end);
-      default -> throw new BadQueryException("unknown query '" + query + "'; known queries: " + KNOWN);
-    };
+    Queries.Request request = parameters.request(query);
+    queries.check(request);
+    ResultFormat as = ResultFormat.parse(parameters.format);
+    as.checkFits(query);
+    QueryResult result;
+    try (QueryLimiter.Permit permit = limiter.admit()) {
+      result = queries.answer(request, ContentJob.Progress.IGNORED);
+    }
+    StreamingOutput body = out -> as.write(result, json, out);
+    return Response.ok(body, as.mediaType())
+        .header("X-Observatory-Evaluation", result.meta().evaluation())
+        .header("X-Observatory-Tweets", result.meta().phase1Tweets())
+        .build();
   }
 }

@@ -15,12 +15,14 @@ import java.util.stream.Collectors;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.observatory.api.hbase.HBaseFactory;
 import org.observatory.api.hbase.HBaseStore;
+import org.observatory.api.query.job.ContentJob;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
@@ -40,6 +42,7 @@ class QueryEngineTest {
   private HBaseStore cluster;
   private MemeQueries queries;
   private ContentQueries content;
+  private ContentQueries alwaysMapReduce;
   private TweetLookups lookups;
   private TweetFetcher fetcher;
   private TweetAssembler assembler;
@@ -54,7 +57,10 @@ class QueryEngineTest {
     IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), pool, 30_000);
     queries = new MemeQueries(scanner, new QuerySettings());
     fetcher = new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000);
-    content = new ContentQueries(scanner, fetcher, new QuerySettings());
+    ContentJob job = new ContentJob(cluster.connection(), cluster.tableNames(),
+        new ContentJob.Settings(new Path(Files.createTempDirectory("query-work").toString()), 2));
+    content = new ContentQueries(scanner, fetcher, job, new QuerySettings(), 60_000);
+    alwaysMapReduce = new ContentQueries(scanner, fetcher, job, new QuerySettings().mapReduceThreshold(0), 60_000);
     lookups = new TweetLookups(scanner, new QuerySettings());
     assembler = new TweetAssembler(cluster.connection(), cluster.tableNames());
   }
@@ -221,6 +227,28 @@ class QueryEngineTest {
 
     assertThat(edges(retweetEdges)).isEqualTo(retweets).isNotEmpty();
     assertThat(edges(mentionEdges)).isEqualTo(mentions).isNotEmpty();
+  }
+
+  @Test
+  void aMapReduceJobAnswersEveryContentQueryExactlyAsTheServiceDoes() throws Exception {
+    String memes = String.join(",", memes());
+    for (ContentQuery query : ContentQuery.values()) {
+      for (String[] window : List.of(new String[] {"2013-08-10", "2013-08-10"},
+          new String[] {"2013-06-01", "2013-08-31T23:59:59Z"})) {
+        List<Double> progress = new ArrayList<>();
+        QueryResult inService = content.run(query, memes, window[0], window[1], ContentJob.Progress.IGNORED);
+        QueryResult viaJob = alwaysMapReduce.run(query, memes, window[0], window[1], progress::add);
+
+        String what = query.queryName() + " " + window[0];
+        assertThat(inService.meta().evaluation()).as(what).isEqualTo("index+fetch");
+        assertThat(viaJob.meta().evaluation()).as(what).isEqualTo("index+mapreduce");
+        assertThat(viaJob.meta().phase1Tweets()).as(what).isEqualTo(inService.meta().phase1Tweets()).isPositive();
+        assertThat(viaJob.counts()).as(what).isEqualTo(inService.counts());
+        assertThat(viaJob.rows()).as(what).isEqualTo(inService.rows());
+        assertThat(viaJob.counts() == null ? viaJob.rows() : viaJob.counts().keySet()).as(what).isNotEmpty();
+        assertThat(progress).as(what).isNotEmpty().allMatch(p -> p >= 0 && p <= 1);
+      }
+    }
   }
 
   @Test

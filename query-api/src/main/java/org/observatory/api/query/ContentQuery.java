@@ -1,0 +1,158 @@
+package org.observatory.api.query;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.observatory.schemas.tables.StoredTweet;
+
+/**
+ * The queries that need the matching tweets' content. Each one tallies every fetched tweet under
+ * keys, then turns the merged tallies into its answer; where the tallying runs (in the service or in a
+ * MapReduce job) cannot change the answer.
+ */
+public enum ContentQuery {
+  /** Per user, the matching tweets they posted, with their latest screen name; most first. */
+  USER_POST_COUNT("user-post-count") {
+    @Override
+    public void tally(StoredTweet tweet, List<Meme> asked, Tallies out) {
+      out.add(Long.toString(tweet.userId()), Tally.one(tweet.createdAt(), tweet.screenName()));
+    }
+
+    @Override
+    Answer answer(Map<String, Tally> tallies) {
+      return Answer.rows(mostFirst(tallies, Comparator.comparingLong(Long::parseLong))
+          .map(e -> row("userId", Long.parseLong(e.getKey()), "screenName", e.getValue().label(),
+              "count", e.getValue().count()))
+          .toList());
+    }
+  },
+
+  /** The other memes of the matching tweets, with the number of tweets carrying each; most first. */
+  MEME_COOCCURRENCE_COUNT("meme-cooccurrence-count") {
+    @Override
+    public void tally(StoredTweet tweet, List<Meme> asked, Tallies out) {
+      for (String meme : memesOf(tweet)) {
+        if (asked.stream().noneMatch(a -> a.isPrefix() ? meme.startsWith(a.indexKey()) : meme.equals(a.indexKey()))) {
+          out.add(meme, Tally.one(tweet.createdAt(), null));
+        }
+      }
+    }
+
+    @Override
+    Answer answer(Map<String, Tally> tallies) {
+      Map<String, Long> counts = new LinkedHashMap<>();
+      mostFirst(tallies, Comparator.naturalOrder()).forEach(e -> counts.put(e.getKey(), e.getValue().count()));
+      return new Answer(counts, null);
+    }
+  },
+
+  /** Directed edges retweeter → original author among the matching retweets, weighted by count. */
+  RETWEET_EDGES("retweet-edges") {
+    @Override
+    public void tally(StoredTweet tweet, List<Meme> asked, Tallies out) {
+      if (tweet.retweetOf() != null) {
+        out.add(edge(tweet.userId(), tweet.retweetOf().userId()), Tally.one(tweet.createdAt(), null));
+      }
+    }
+
+    @Override
+    Answer answer(Map<String, Tally> tallies) {
+      return edges(tallies);
+    }
+  },
+
+  /** Directed edges poster → mentioned user in the matching tweets, weighted by the tweets that mention. */
+  MENTION_EDGES("mention-edges") {
+    @Override
+    public void tally(StoredTweet tweet, List<Meme> asked, Tallies out) {
+      Set<Long> mentioned = new LinkedHashSet<>();
+      tweet.mentions().forEach(m -> mentioned.add(m.userId()));
+      mentioned.forEach(target -> out.add(edge(tweet.userId(), target), Tally.one(tweet.createdAt(), null)));
+    }
+
+    @Override
+    Answer answer(Map<String, Tally> tallies) {
+      return edges(tallies);
+    }
+  };
+
+  private final String queryName;
+
+  ContentQuery(String queryName) {
+    this.queryName = queryName;
+  }
+
+  /** The name the API knows the query by. */
+  public String queryName() {
+    return queryName;
+  }
+
+  public static ContentQuery named(String name) {
+    for (ContentQuery q : values()) {
+      if (q.queryName.equals(name)) {
+        return q;
+      }
+    }
+    throw new IllegalArgumentException("not a content query: " + name);
+  }
+
+  /** Adds what one matching tweet contributes. */
+  public abstract void tally(StoredTweet tweet, List<Meme> asked, Tallies out);
+
+  /** The answer from every tweet's tallies, merged. */
+  abstract Answer answer(Map<String, Tally> tallies);
+
+  /** Counts by key, or rows. */
+  record Answer(Map<String, Long> counts, List<Map<String, Object>> rows) {
+    static Answer rows(List<Map<String, Object>> rows) {
+      return new Answer(null, rows);
+    }
+  }
+
+  /** The memes of a stored tweet as the default meme index keys them (hashtags, mentions, URLs). */
+  static List<String> memesOf(StoredTweet tweet) {
+    Set<String> memes = new LinkedHashSet<>();
+    tweet.hashtags().forEach(h -> memes.add("#" + h.toLowerCase(Locale.ROOT)));
+    tweet.mentions().forEach(m -> memes.add("@" + m.screenName().toLowerCase(Locale.ROOT)));
+    memes.addAll(tweet.urls());
+    return List.copyOf(memes);
+  }
+
+  private static String edge(long source, long target) {
+    return source + ">" + target;
+  }
+
+  private static Answer edges(Map<String, Tally> tallies) {
+    Comparator<String> bySourceThenTarget = Comparator.<String>comparingLong(k -> ends(k)[0])
+        .thenComparingLong(k -> ends(k)[1]);
+    return Answer.rows(mostFirst(tallies, bySourceThenTarget).map(e -> {
+      long[] ends = ends(e.getKey());
+      return row("source", ends[0], "target", ends[1], "weight", e.getValue().count());
+    }).toList());
+  }
+
+  private static long[] ends(String edge) {
+    int arrow = edge.indexOf('>');
+    return new long[] {Long.parseLong(edge.substring(0, arrow)), Long.parseLong(edge.substring(arrow + 1))};
+  }
+
+  /** Highest count first, then by key, so that equal answers list equally. */
+  private static Stream<Map.Entry<String, Tally>> mostFirst(Map<String, Tally> tallies, Comparator<String> byKey) {
+    return tallies.entrySet().stream()
+        .sorted(Comparator.<Map.Entry<String, Tally>>comparingLong(e -> -e.getValue().count())
+            .thenComparing(Map.Entry::getKey, byKey));
+  }
+
+  private static Map<String, Object> row(Object... keysAndValues) {
+    Map<String, Object> row = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      row.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return row;
+  }
+}

@@ -1,0 +1,114 @@
+package org.observatory.api.resources;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.util.List;
+import org.observatory.api.jobs.JobState;
+import org.observatory.api.jobs.JobStatus;
+import org.observatory.api.jobs.QueryJobs;
+import org.observatory.api.query.BadQueryException;
+import org.observatory.api.query.Queries;
+import org.observatory.api.query.QueryResult;
+
+/**
+ * {@code /jobs}: any query run in the background. {@code POST /jobs/{query}} with the query's
+ * parameters answers 202 with the job; {@code GET /jobs/{id}} tells its state and progress;
+ * {@code GET /jobs/{id}/results} gives the result once it has succeeded (in any of the query's
+ * formats); {@code DELETE /jobs/{id}} cancels a job, or removes a finished one.
+ */
+@Path("/jobs")
+@Produces(MediaType.APPLICATION_JSON)
+public final class JobsResource {
+  private final Queries queries;
+  private final QueryJobs jobs;
+  private final ObjectMapper json;
+
+  public JobsResource(Queries queries, QueryJobs jobs, ObjectMapper json) {
+    this.queries = queries;
+    this.jobs = jobs;
+    this.json = json;
+  }
+
+  @POST
+  @Path("{query}")
+  public Response submit(@PathParam("query") String query, @BeanParam QueryParameters parameters) throws IOException {
+    Queries.Request request = parameters.request(query);
+    queries.check(request);
+    JobStatus job = jobs.submit(request);
+    return Response.accepted(job).location(URI.create("/jobs/" + job.id())).build();
+  }
+
+  @GET
+  public List<JobStatus> list() {
+    return jobs.list();
+  }
+
+  @GET
+  @Path("{id}")
+  public JobStatus status(@PathParam("id") String id) {
+    return find(id);
+  }
+
+  @GET
+  @Path("{id}/results")
+  @Produces({MediaType.APPLICATION_JSON, QueryResource.NDJSON, "text/csv", "text/tab-separated-values",
+      "application/graphml+xml"})
+  public Response results(@PathParam("id") String id, @QueryParam("format") String format) throws IOException {
+    JobStatus job = find(id);
+    if (job.state() != JobState.SUCCEEDED) {
+      return error(Response.Status.CONFLICT, "job " + id + " is " + job.state().name().toLowerCase()
+          + (job.message() == null ? "" : " (" + job.message() + ")") + "; results come once it has succeeded");
+    }
+    if (Queries.LOOKUPS.contains(job.query())) {
+      if (format != null && !format.isBlank() && !format.equalsIgnoreCase("ndjson")) {
+        throw new BadQueryException("the tweets of a lookup come as ndjson only, not '" + format + "'");
+      }
+      StreamingOutput body = out -> {
+        try (InputStream in = jobs.result(job)) {
+          in.transferTo(out);
+        }
+      };
+      return Response.ok(body, QueryResource.NDJSON).build();
+    }
+    ResultFormat as = ResultFormat.parse(format);
+    as.checkFits(job.query());
+    QueryResult result;
+    try (InputStream in = jobs.result(job)) {
+      result = json.readValue(in, QueryResult.class);
+    }
+    StreamingOutput body = out -> as.write(result, json, out);
+    return Response.ok(body, as.mediaType()).build();
+  }
+
+  @DELETE
+  @Path("{id}")
+  public Response cancel(@PathParam("id") String id) throws IOException {
+    return jobs.cancel(id) ? Response.noContent().build() : notFound(id);
+  }
+
+  private JobStatus find(String id) {
+    return jobs.get(id).orElseThrow(() -> new jakarta.ws.rs.WebApplicationException(notFound(id)));
+  }
+
+  private static Response notFound(String id) {
+    return error(Response.Status.NOT_FOUND, "no job " + id + " (finished jobs are kept until they expire)");
+  }
+
+  private static Response error(Response.Status status, String message) {
+    return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)
+        .entity(new io.dropwizard.jersey.errors.ErrorMessage(status.getStatusCode(), message)).build();
+  }
+}

@@ -1,0 +1,143 @@
+package org.observatory.api.resources;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import org.observatory.api.query.BadQueryException;
+import org.observatory.api.query.QueryResult;
+
+/**
+ * How a query's answer is written: JSON (the answer with its metadata), CSV or TSV (one line per
+ * count or row, with a header; spreadsheets and pandas read them as they are), or GraphML for edge
+ * lists (networkx's {@code read_graphml} and Gephi open it directly).
+ */
+public enum ResultFormat {
+  JSON("application/json"), CSV("text/csv"), TSV("text/tab-separated-values"), GRAPHML("application/graphml+xml");
+
+  private static final CsvMapper CSV_MAPPER = new CsvMapper();
+  /** The columns of the answers given as rows; an empty answer still gets its header. */
+  private static final Map<String, List<String>> ROW_COLUMNS = Map.of(
+      "user-post-count", List.of("userId", "screenName", "count"),
+      "retweet-edges", List.of("source", "target", "weight"),
+      "mention-edges", List.of("source", "target", "weight"));
+  /** What the keys of the answers given as counts are. */
+  private static final Map<String, String> COUNT_KEY = Map.of(
+      "meme-post-count", "meme", "timestamp-count", "time", "meme-cooccurrence-count", "meme");
+
+  private final String mediaType;
+
+  ResultFormat(String mediaType) {
+    this.mediaType = mediaType;
+  }
+
+  public String mediaType() {
+    return mediaType;
+  }
+
+  /** @throws BadQueryException for an unknown format */
+  public static ResultFormat parse(String text) {
+    if (text == null || text.isBlank()) {
+      return JSON;
+    }
+    for (ResultFormat f : values()) {
+      if (f.name().equalsIgnoreCase(text.strip())) {
+        return f;
+      }
+    }
+    throw new BadQueryException("format must be json, csv, tsv or graphml, not '" + text + "'");
+  }
+
+  /** @throws BadQueryException when this format cannot hold the query's answer (GraphML is for edges) */
+  public void checkFits(String query) {
+    if (this == GRAPHML && !isEdgeList(query)) {
+      throw new BadQueryException("format graphml is for the edge queries (retweet-edges, mention-edges), not " + query);
+    }
+  }
+
+  public void write(QueryResult result, ObjectMapper json, OutputStream out) throws IOException {
+    switch (this) {
+      case JSON -> json.writeValue(out, result);
+      case CSV, TSV -> table(result, this == CSV ? ',' : '\t', out);
+      case GRAPHML -> graphml(result, out);
+    }
+  }
+
+  private static boolean isEdgeList(String query) {
+    return query.endsWith("-edges");
+  }
+
+  private static void table(QueryResult result, char separator, OutputStream out) throws IOException {
+    List<String> columns;
+    List<List<Object>> lines = new ArrayList<>();
+    if (result.counts() != null) {
+      columns = List.of(COUNT_KEY.getOrDefault(result.query(), "key"), "count");
+      result.counts().forEach((key, count) -> lines.add(List.of(key, count)));
+    } else {
+      columns = ROW_COLUMNS.getOrDefault(result.query(),
+          result.rows().isEmpty() ? List.of() : List.copyOf(result.rows().get(0).keySet()));
+      for (Map<String, Object> row : result.rows()) {
+        lines.add(columns.stream().map(row::get).toList());
+      }
+    }
+    CsvSchema schema = CsvSchema.emptySchema().withColumnSeparator(separator).withLineSeparator("\n");
+    try (SequenceWriter writer = CSV_MAPPER.writer(schema).writeValues(out)) {
+      writer.write(columns); // the header, even over no lines
+      for (List<Object> line : lines) {
+        writer.write(line);
+      }
+    }
+  }
+
+  private static void graphml(QueryResult result, OutputStream out) throws IOException {
+    try {
+      XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+      xml.writeStartDocument("UTF-8", "1.0");
+      xml.writeStartElement("graphml");
+      xml.writeDefaultNamespace("http://graphml.graphdrawing.org/xmlns");
+      xml.writeEmptyElement("key");
+      xml.writeAttribute("id", "weight");
+      xml.writeAttribute("for", "edge");
+      xml.writeAttribute("attr.name", "weight");
+      xml.writeAttribute("attr.type", "long");
+      xml.writeStartElement("graph");
+      xml.writeAttribute("id", result.query());
+      xml.writeAttribute("edgedefault", "directed");
+      Set<Object> nodes = new LinkedHashSet<>();
+      result.rows().forEach(edge -> {
+        nodes.add(edge.get("source"));
+        nodes.add(edge.get("target"));
+      });
+      for (Object node : nodes) {
+        xml.writeEmptyElement("node");
+        xml.writeAttribute("id", String.valueOf(node));
+      }
+      for (Map<String, Object> edge : result.rows()) {
+        xml.writeStartElement("edge");
+        xml.writeAttribute("source", String.valueOf(edge.get("source")));
+        xml.writeAttribute("target", String.valueOf(edge.get("target")));
+        xml.writeStartElement("data");
+        xml.writeAttribute("key", "weight");
+        xml.writeCharacters(String.valueOf(edge.get("weight")));
+        xml.writeEndElement();
+        xml.writeEndElement();
+      }
+      xml.writeEndElement();
+      xml.writeEndElement();
+      xml.writeEndDocument();
+      xml.flush();
+    } catch (XMLStreamException e) {
+      throw new IOException("writing GraphML failed", e);
+    }
+  }
+}
