@@ -46,7 +46,7 @@ class QueryJobsTest {
     }, Duration.ofHours(1));
     second.start();
 
-    assertThat(done.state()).isEqualTo(JobState.SUCCEEDED);
+    assertThat(done.state()).as(done.toString()).isEqualTo(JobState.SUCCEEDED);
     JobStatus kept = second.get(job.id()).orElseThrow();
     assertThat(kept.state()).isEqualTo(JobState.SUCCEEDED);
     assertThat(kept.lines()).isEqualTo(7L);
@@ -140,8 +140,10 @@ class QueryJobsTest {
   }
 
   private QueryJobs jobs(QueryJobs.Work work, Duration keep) throws IOException {
-    return QueryJobs.open(new org.apache.hadoop.fs.Path(dir.resolve("jobs").toUri()), new Configuration(), JSON,
-        work, 2, keep);
+    Configuration conf = new Configuration();
+    // Hadoop caches file systems JVM-wide; an earlier test's HBase shutting down must not close this one.
+    conf.setBoolean("fs.file.impl.disable.cache", true);
+    return QueryJobs.open(new org.apache.hadoop.fs.Path(dir.resolve("jobs").toUri()), conf, JSON, work, 2, keep);
   }
 
   private static JobStatus awaitFinished(QueryJobs jobs, String id) throws InterruptedException {
