@@ -69,7 +69,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     ExecutorService scans = environment.lifecycle().executorService("index-scan-%d")
         .minThreads(query.scanThreads()).maxThreads(query.scanThreads()).build();
     IndexScanner scanner = new IndexScanner(store.connection(), store.tableNames(), scans,
-        query.timeoutSeconds() * 1000L);
+        query.timeoutSeconds() * 1000L, query.maxPhase1Entries());
     ContentJob contentJob = new ContentJob(store.connection(), store.tableNames(),
         new ContentJob.Settings(new Path(query.workDir()), query.mapReduceTasks()));
     TweetAssembler assembler = new TweetAssembler(store.connection(), store.tableNames());

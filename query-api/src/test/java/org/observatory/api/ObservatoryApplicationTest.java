@@ -170,6 +170,42 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void answersSeveralQueriesAtOnceAsItAnswersThemOneByOne() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    List<String> memes = raw.mostFrequent("#", 4);
+    List<WebTarget> asked = new java.util.ArrayList<>();
+    for (String query : List.of("meme-post-count", "timestamp-count", "user-post-count", "meme-cooccurrence-count",
+        "retweet-edges", "mention-edges")) {
+      for (String meme : memes) {
+        asked.add(query(query).queryParam("memes", meme).queryParam("start", "2013-08-09").queryParam("end", "2013-08-10"));
+      }
+    }
+    Map<WebTarget, String> oneByOne = new java.util.HashMap<>();
+    for (WebTarget target : asked) {
+      oneByOne.put(target, withoutTiming(ok(target)));
+    }
+
+    java.util.concurrent.ExecutorService clients = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      List<java.util.concurrent.Future<String>> atOnce = new java.util.ArrayList<>();
+      for (WebTarget target : asked) {
+        atOnce.add(clients.submit(() -> withoutTiming(ok(target))));
+      }
+      for (int i = 0; i < asked.size(); i++) {
+        assertThat(atOnce.get(i).get()).as(asked.get(i).getUri().toString()).isEqualTo(oneByOne.get(asked.get(i)));
+      }
+    } finally {
+      clients.shutdownNow();
+    }
+  }
+
+  /** The answer without the time it took, which differs from run to run. */
+  private static String withoutTiming(JsonNode answer) {
+    ((com.fasterxml.jackson.databind.node.ObjectNode) answer.get("meta")).remove("millis");
+    return answer.toString();
+  }
+
+  @Test
   void aJobWithBadParametersIsRefusedAtOnce() throws Exception {
     try (Response response = jobs("meme-post-count").queryParam("memes", "euro").queryParam("start", "2013-08-10")
         .queryParam("end", "2013-08-10").request().post(jakarta.ws.rs.client.Entity.text(""))) {

@@ -37,6 +37,9 @@ final class Deadline {
       if (e.getCause() instanceof IOException io) {
         throw io;
       }
+      if (e.getCause() instanceof BadQueryException bad) { // the part found the query asks too much
+        throw bad;
+      }
       throw new IOException(what + " failed: " + e.getCause(), e.getCause());
     }
   }

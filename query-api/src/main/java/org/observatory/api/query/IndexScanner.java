@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
@@ -35,13 +36,20 @@ public final class IndexScanner {
   private final TableCatalog catalog;
   private final ExecutorService pool;
   private final long timeoutMillis;
+  private final long maxEntries;
 
-  public IndexScanner(Connection connection, TableNames names, ExecutorService pool, long timeoutMillis) {
+  /**
+   * @param maxEntries the most index entries one query may gather: its tweets are held in memory until
+   *     phase 2, so this bounds the heap a query can take
+   */
+  public IndexScanner(Connection connection, TableNames names, ExecutorService pool, long timeoutMillis,
+      long maxEntries) {
     this.connection = connection;
     this.names = names;
     this.catalog = new TableCatalog(connection, names.namespace());
     this.pool = pool;
     this.timeoutMillis = timeoutMillis;
+    this.maxEntries = maxEntries;
   }
 
   /** An index row, or every row starting with {@code key} when {@code prefix} is set. */
@@ -59,11 +67,12 @@ public final class IndexScanner {
       }
     }
     List<List<Future<TweetHits>>> perKey = new ArrayList<>();
+    AtomicLong entries = new AtomicLong();
     for (Key key : keys) {
       List<Future<TweetHits>> scans = new ArrayList<>();
       for (Month month : months) {
         TableName table = names.index(index, month);
-        scans.add(pool.submit(() -> scanRow(table, key, window)));
+        scans.add(pool.submit(() -> scanRow(table, key, window, entries)));
       }
       perKey.add(scans);
     }
@@ -97,7 +106,7 @@ public final class IndexScanner {
     }
   }
 
-  private TweetHits scanRow(TableName table, Key key, TimeWindow window) throws IOException {
+  private TweetHits scanRow(TableName table, Key key, TimeWindow window, AtomicLong entries) throws IOException {
     byte[] row = RowKeys.index(key.key());
     Scan scan = key.prefix() ? new Scan().setStartStopRowForPrefixScan(row)
         : new Scan().withStartRow(row, true).withStopRow(row, true);
@@ -109,6 +118,10 @@ public final class IndexScanner {
     TweetHits hits = new TweetHits();
     try (Table t = connection.getTable(table); ResultScanner scanner = t.getScanner(scan)) {
       for (Result result : scanner) {
+        if (entries.addAndGet(result.rawCells().length) > maxEntries) {
+          throw new BadQueryException("the query matches more than " + maxEntries + " index entries "
+              + "(query.maxPhase1Entries): narrow the window or ask for fewer memes");
+        }
         for (Cell cell : result.rawCells()) {
           hits.add(IndexTable.qualifierId(cell), cell.getTimestamp());
         }

@@ -45,6 +45,24 @@ public class QuerySettings {
   @JsonProperty
   private String workDir = "data/query-work";
 
+  /**
+   * The most index entries one query may gather in phase 1 (about 100 bytes of heap each, held until
+   * the answer is written); a query that asks for more gets a 400 saying so.
+   */
+  @JsonProperty
+  @Min(1)
+  private long maxPhase1Entries = 5_000_000;
+
+  public long maxPhase1Entries() {
+    return maxPhase1Entries;
+  }
+
+  /** For tests and tools that need a lower bound. */
+  public QuerySettings maxPhase1Entries(long entries) {
+    this.maxPhase1Entries = entries;
+    return this;
+  }
+
   /** Where query jobs and their results are kept: a local path, or a cluster (HDFS) one. */
   @JsonProperty
   private String jobsDir = "data/jobs";

@@ -54,7 +54,7 @@ class QueryEngineTest {
     raw = RawMemes.of(SharedData.DAY_2013);
     cluster = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
         .withNamespace(names.namespace()).open(false);
-    IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), pool, 30_000);
+    IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), pool, 30_000, 5_000_000);
     queries = new MemeQueries(scanner, new QuerySettings());
     fetcher = new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000);
     ContentJob job = new ContentJob(cluster.connection(), cluster.tableNames(),
@@ -424,7 +424,7 @@ class QueryEngineTest {
     HBaseStore gone = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
         .withNamespace(names.namespace()).open(false);
     gone.close();
-    MemeQueries unreachable = new MemeQueries(new IndexScanner(gone.connection(), gone.tableNames(), pool, 5_000),
+    MemeQueries unreachable = new MemeQueries(new IndexScanner(gone.connection(), gone.tableNames(), pool, 5_000, 5_000_000),
         new QuerySettings());
 
     assertThatThrownBy(() -> unreachable.memePostCount("#a", "2013-08-10", "2013-08-10"))
@@ -432,6 +432,18 @@ class QueryEngineTest {
     jakarta.ws.rs.core.Response response = new org.observatory.api.resources.ErrorMappers.StoreUnavailable()
         .toResponse(new java.io.IOException("connection closed"));
     assertThat(response.getStatus()).isEqualTo(503);
+  }
+
+  @Test
+  void aQueryGatheringMoreIndexEntriesThanAllowedIsRefusedWithAMessage() throws Exception {
+    String memes = String.join(",", memes());
+    long entries = queries.memePostCount(memes, "2013-08-10", "2013-08-10").meta().phase1Tweets();
+    MemeQueries bounded = new MemeQueries(new IndexScanner(cluster.connection(), cluster.tableNames(), pool, 30_000,
+        entries / 2), new QuerySettings());
+
+    assertThatThrownBy(() -> bounded.memePostCount(memes, "2013-08-10", "2013-08-10"))
+        .isInstanceOf(BadQueryException.class).hasMessageContaining("narrow the window");
+    assertThat(entries).isGreaterThan(1);
   }
 
   @Test
