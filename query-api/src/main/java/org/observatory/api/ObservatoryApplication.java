@@ -27,6 +27,7 @@ import org.observatory.api.query.TweetAssembler;
 import org.observatory.api.query.TweetFetcher;
 import org.observatory.api.query.TweetLookups;
 import org.observatory.api.query.job.ContentJob;
+import org.observatory.api.resources.ApiDescription;
 import org.observatory.api.resources.ErrorMappers;
 import org.observatory.api.resources.JobsResource;
 import org.observatory.api.resources.MonthsResource;
@@ -89,6 +90,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     environment.lifecycle().manage(jobs);
     environment.jersey().register(new JobsResource(queries, jobs, json));
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec.names()));
+    environment.jersey().register(ApiDescription.resource());
     environment.jersey().register(new ErrorMappers.BadQuery());
     environment.jersey().register(new ErrorMappers.StoreUnavailable());
   }

@@ -269,6 +269,23 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void describesItselfInOpenApi() throws Exception {
+    JsonNode api = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/openapi.json"));
+
+    JsonNode paths = api.get("paths");
+    assertThat(paths.has("/queries/{query}")).as(paths.toString()).isTrue();
+    assertThat(paths.get("/jobs/{query}").has("post")).isTrue();
+    assertThat(paths.get("/jobs/{id}").has("get")).isTrue();
+    assertThat(paths.get("/jobs/{id}").has("delete")).isTrue();
+    assertThat(paths.get("/jobs/{id}/results").has("get")).isTrue();
+    assertThat(paths.get("/months").has("get")).isTrue();
+    List<String> parameters = new java.util.ArrayList<>();
+    paths.get("/queries/{query}").get("get").get("parameters").forEach(p -> parameters.add(p.get("name").asText()));
+    assertThat(parameters).contains("query", "memes", "start", "end", "format", "granularity");
+    assertThat(api.get("info").get("title").asText()).isEqualTo("Observatory");
+  }
+
+  @Test
   void listsTheMonthsThatHaveTablesAndReportsHealthy() throws Exception {
     JsonNode months = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/months"));
     assertThat(months.has("2013-08")).isTrue();

@@ -3,6 +3,7 @@ package org.observatory.api.resources;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -42,6 +43,7 @@ public final class JobsResource {
     this.json = json;
   }
 
+  @Operation(summary = "Runs any query in the background: 202 with the job and its Location")
   @POST
   @Path("{query}")
   public Response submit(@PathParam("query") String query, @BeanParam QueryParameters parameters) throws IOException {
@@ -51,17 +53,20 @@ public final class JobsResource {
     return Response.accepted(job).location(URI.create("/jobs/" + job.id())).build();
   }
 
+  @Operation(summary = "Every job kept, newest first")
   @GET
   public List<JobStatus> list() {
     return jobs.list();
   }
 
+  @Operation(summary = "A job: state, progress, and how its answer was computed")
   @GET
   @Path("{id}")
   public JobStatus status(@PathParam("id") String id) {
     return find(id);
   }
 
+  @Operation(summary = "The result of a job that succeeded (409 before), in the format asked")
   @GET
   @Path("{id}/results")
   @Produces({MediaType.APPLICATION_JSON, QueryResource.NDJSON, "text/csv", "text/tab-separated-values",
@@ -93,6 +98,7 @@ public final class JobsResource {
     return Response.ok(body, as.mediaType()).build();
   }
 
+  @Operation(summary = "Cancels a queued or running job, or removes a finished one")
   @DELETE
   @Path("{id}")
   public Response cancel(@PathParam("id") String id) throws IOException {

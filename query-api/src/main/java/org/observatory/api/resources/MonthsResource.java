@@ -1,5 +1,6 @@
 package org.observatory.api.resources;
 
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -27,6 +28,7 @@ public final class MonthsResource {
     this.indexNames = indexNames;
   }
 
+  @Operation(summary = "The months that have tables, with their table names")
   @GET
   public Map<String, List<String>> months() throws IOException {
     Map<String, List<String>> months = new LinkedHashMap<>();

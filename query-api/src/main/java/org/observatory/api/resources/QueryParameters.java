@@ -1,31 +1,46 @@
 package org.observatory.api.resources;
 
+import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.ws.rs.QueryParam;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.observatory.api.query.Queries;
 
-/** The query parameters every query endpoint takes; each query reads the ones it needs. */
+/**
+ * The query parameters every query endpoint takes; each query reads the ones it needs. The fields are
+ * public so that the OpenAPI description lists them.
+ */
 public final class QueryParameters {
   @QueryParam("memes")
-  String memes;
+  @Parameter(description = "comma-separated #hashtags, @mentions, @id:USER_ID or URLs; a trailing * makes a prefix pattern")
+  public String memes;
   @QueryParam("words")
-  String words;
+  @Parameter(description = "get-tweets-with-text: words that must all be in the text")
+  public String words;
   @QueryParam("user")
-  String user;
+  @Parameter(description = "get-tweets-with-user: a user id or a screen name")
+  public String user;
   @QueryParam("id")
-  String id;
+  @Parameter(description = "get-retweets: the id of the retweeted tweet")
+  public String id;
   @QueryParam("start")
-  String start;
+  @Parameter(description = "ISO-8601 date or date-time (UTC unless an offset is given): the first instant included",
+      required = true)
+  public String start;
   @QueryParam("end")
-  String end;
+  @Parameter(description = "ISO-8601 date (that whole day included) or date-time (the last instant included)",
+      required = true)
+  public String end;
   @QueryParam("granularity")
-  String granularity;
+  @Parameter(description = "timestamp-count: day (the default) or hour")
+  public String granularity;
   @QueryParam("fields")
-  String fields;
+  @Parameter(description = "lookups: comma-separated fields to add to each tweet, or json for the original statuses")
+  public String fields;
   /** How the answer is written; not part of the query itself. */
   @QueryParam("format")
-  String format;
+  @Parameter(description = "counts and rows: json (default), csv, tsv; edge queries also graphml")
+  public String format;
 
   /** The query with the parameters that were given. */
   Queries.Request request(String query) {

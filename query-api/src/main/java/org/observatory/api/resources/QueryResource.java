@@ -2,6 +2,7 @@ package org.observatory.api.resources;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.ws.rs.BeanParam;
+import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -47,6 +48,7 @@ public final class QueryResource {
    * The matching tweets as NDJSON in time order: ids and creation times, plus {@code fields}. Phase 1
    * and every check run before the answer starts, so a bad parameter is still a 400.
    */
+  @Operation(summary = "The matching tweets as NDJSON, in time order: get-tweets-with-meme, -with-text, -with-user, get-retweets")
   @GET
   @Path("{query: get-tweets-with-meme|get-tweets-with-text|get-tweets-with-user|get-retweets}")
   @Produces(NDJSON)
@@ -74,6 +76,7 @@ public final class QueryResource {
   }
 
   /** Counts and edges, as JSON (with the metadata), CSV, TSV, or (edges) GraphML: {@code format=}. */
+  @Operation(summary = "Counts or rows: meme-post-count, timestamp-count, user-post-count, meme-cooccurrence-count, retweet-edges, mention-edges")
   @GET
   @Path("{query}")
   @Produces({MediaType.APPLICATION_JSON, "text/csv", "text/tab-separated-values", "application/graphml+xml"})
