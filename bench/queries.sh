@@ -3,11 +3,11 @@
 # 16 days from the event's start (the 2013 IndexedHBase evaluation's Table 3 and Figures 7-9, redone):
 # latency (median of warm runs), result size, phase-1 tweets and the evaluation used; then the phase-2
 # fetch rate, and the fixed cost of the MapReduce phase 2 (the same small query, forced through a job).
-# Usage: bench/queries.sh [DAYS] [PER_DAY] [RUNS]   (defaults: 24 days of June 2012, 20,000 statuses/day, 5 runs)
+# Usage: bench/queries.sh [DAYS] [PER_DAY] [RUNS]   (defaults: 24 days of June 2012, 20,000 statuses/day, 3 runs)
 # Writes bench/results/queries.json and queries.md; reported, never asserted.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-days="${1:-24}"; per_day="${2:-20000}"; runs="${3:-5}"
+days="${1:-24}"; per_day="${2:-20000}"; runs="${3:-3}"
 work="$(mktemp -d)"
 server=""
 cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null; rm -rf "$work"; }
@@ -25,7 +25,7 @@ YML
   echo "$work/config-$1.yml"
 }
 serve() { # starts the service on the loaded store and waits until it answers
-  obs server "$1" > "$work/server.log" 2>&1 &
+  "$root/observatory" server "$1" > "$work/server.log" 2>&1 & # not through obs: $! must be the JVM itself
   server=$!
   for _ in $(seq 1 180); do
     curl -sf localhost:18481/healthcheck > /dev/null 2>&1 && return 0
