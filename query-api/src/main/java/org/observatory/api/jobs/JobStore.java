@@ -1,5 +1,6 @@
 package org.observatory.api.jobs;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,7 +39,7 @@ final class JobStore {
   void save(JobStatus status) throws IOException {
     Path file = new Path(jobDir(status.id()), STATUS);
     try (FSDataOutputStream out = fs.create(partial(file), true)) {
-      json.writerWithDefaultPrettyPrinter().without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+      json.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
           .writeValue((OutputStream) out, status);
     }
     commit(file);

@@ -1,7 +1,9 @@
 package org.observatory.api.jobs;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dropwizard.lifecycle.Managed;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -16,7 +18,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.Queries;
 import org.observatory.api.query.QueryResult;
@@ -56,8 +62,8 @@ public final class QueryJobs implements Managed {
    * @param threads jobs run at once; more wait in line
    * @param keep how long a finished job and its result are kept
    */
-  public static QueryJobs open(org.apache.hadoop.fs.Path dir, org.apache.hadoop.conf.Configuration conf,
-      com.fasterxml.jackson.databind.ObjectMapper json, Work work, int threads, Duration keep) throws IOException {
+  public static QueryJobs open(Path dir, Configuration conf, ObjectMapper json, Work work, int threads, Duration keep)
+      throws IOException {
     return new QueryJobs(new JobStore(dir, conf, json), work, threads, keep);
   }
 
@@ -130,8 +136,8 @@ public final class QueryJobs implements Managed {
     return true;
   }
 
-  /** The finished result of a job; empty unless it succeeded. */
-  public java.io.InputStream result(JobStatus job) throws IOException {
+  /** The result of a job that succeeded. */
+  public InputStream result(JobStatus job) throws IOException {
     return store.openResult(job.id(), resultName(job.query()));
   }
 
@@ -163,7 +169,7 @@ public final class QueryJobs implements Managed {
   }
 
   /** Records how a job ended, unless it was cancelled meanwhile. */
-  private void finish(String id, java.util.function.UnaryOperator<JobStatus> how) {
+  private void finish(String id, UnaryOperator<JobStatus> how) {
     jobs.computeIfPresent(id, (k, j) -> j.state() == JobState.RUNNING ? how.apply(j) : j);
     try {
       persist(id);
@@ -202,7 +208,7 @@ public final class QueryJobs implements Managed {
     return Instant.now().plus(keep);
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
+  private static ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,6 +18,8 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.Filter;
+import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.observatory.schemas.tables.IndexTable;
 import org.observatory.schemas.tables.Month;
@@ -60,6 +63,15 @@ public final class IndexScanner {
    * months without an index table hold none and are not scanned.
    */
   public IndexHits scan(String index, List<Key> keys, TimeWindow window) throws IOException {
+    return scan(index, keys, window, true);
+  }
+
+  /** The same, for an index whose qualifiers are not tweet ids (user ids: the screen-name index). */
+  public IndexHits scanAccounts(String index, List<Key> keys, TimeWindow window) throws IOException {
+    return scan(index, keys, window, false);
+  }
+
+  private IndexHits scan(String index, List<Key> keys, TimeWindow window, boolean tweetIds) throws IOException {
     List<Month> months = new ArrayList<>();
     for (Month month : window.months()) {
       if (catalog.exists(names.index(index, month))) {
@@ -72,7 +84,7 @@ public final class IndexScanner {
       List<Future<TweetHits>> scans = new ArrayList<>();
       for (Month month : months) {
         TableName table = names.index(index, month);
-        scans.add(pool.submit(() -> scanRow(table, key, window, entries)));
+        scans.add(pool.submit(() -> scanRow(table, key, window, tweetIds, entries)));
       }
       perKey.add(scans);
     }
@@ -106,13 +118,14 @@ public final class IndexScanner {
     }
   }
 
-  private TweetHits scanRow(TableName table, Key key, TimeWindow window, AtomicLong entries) throws IOException {
+  private TweetHits scanRow(TableName table, Key key, TimeWindow window, boolean tweetIds, AtomicLong entries)
+      throws IOException {
     byte[] row = RowKeys.index(key.key());
     Scan scan = key.prefix() ? new Scan().setStartStopRowForPrefixScan(row)
         : new Scan().withStartRow(row, true).withStopRow(row, true);
     scan.addFamily(IndexTable.FAMILY)
         .setTimeRange(window.start(), window.endExclusive())
-        .setFilter(new KeyOnlyFilter())
+        .setFilter(filter(window, tweetIds))
         .setBatch(CELLS_PER_RESULT)
         .setCaching(10);
     TweetHits hits = new TweetHits();
@@ -138,4 +151,8 @@ public final class IndexScanner {
     }
   }
 
+  private static Filter filter(TimeWindow window, boolean tweetIds) {
+    Optional<Filter> posted = tweetIds ? IndexTable.tweetsPostedIn(window.start(), window.endExclusive()) : Optional.empty();
+    return posted.<Filter>map(p -> new FilterList(p, new KeyOnlyFilter())).orElseGet(KeyOnlyFilter::new);
+  }
 }

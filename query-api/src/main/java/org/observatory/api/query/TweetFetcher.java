@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,19 +14,18 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.observatory.schemas.tables.Month;
-import org.observatory.schemas.tables.RowKeys;
 import org.observatory.schemas.tables.StoredTweet;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tables.TweetTable;
 
 /**
  * Phase 2 in the service: fetches the tweets phase 1 found from their months' tweet tables, in
- * batches of multi-gets run in parallel on the shared pool, reading only the small decoded fields
- * (family {@code d}). Results reach the consumer on the calling thread, a batch at a time, in the
+ * batches run in parallel on the shared pool — a scan per batch that seeks from row to row, cheaper than
+ * a get per row — reading only the small decoded fields (family {@code d}). Results reach the consumer on the calling thread, a batch at a time, in the
  * order the tweets were given within each month, months in order; only a few batches are in flight
  * at once, so memory does not grow with the answer.
  */
@@ -85,20 +85,20 @@ public final class TweetFetcher {
   /** The stored tweets of one month table among the ids, in their order; missing ones are left out. */
   public static List<StoredTweet> get(Connection connection, TableName table, List<Long> ids, boolean withJson)
       throws IOException {
-    List<Get> gets = new ArrayList<>(ids.size());
-    for (long id : ids) {
-      Get get = new Get(RowKeys.tweet(id)).addFamily(TweetTable.DATA);
-      gets.add(withJson ? get.addFamily(TweetTable.JSON) : get);
+    Map<Long, StoredTweet> byId = new HashMap<>(ids.size() * 2);
+    try (Table t = connection.getTable(table); ResultScanner rows = t.getScanner(TweetTable.among(ids, withJson))) {
+      for (Result row : rows) {
+        StoredTweet tweet = TweetTable.read(row);
+        byId.put(tweet.id(), tweet);
+      }
     }
-    List<StoredTweet> found = new ArrayList<>(ids.size());
-    try (Table t = connection.getTable(table)) {
-      for (Result row : t.get(gets)) {
-        if (!row.isEmpty()) {
-          found.add(TweetTable.read(row));
-        }
+    List<StoredTweet> found = new ArrayList<>(byId.size());
+    for (long id : ids) {
+      StoredTweet tweet = byId.remove(id); // once, should an id be asked twice
+      if (tweet != null) {
+        found.add(tweet);
       }
     }
     return found;
   }
-
 }

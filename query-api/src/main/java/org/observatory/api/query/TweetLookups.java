@@ -82,7 +82,7 @@ public final class TweetLookups {
       userIds = List.of(u);
     } else {
       String name = (u.startsWith("@") ? u.substring(1) : u).toLowerCase(Locale.ROOT);
-      IndexScanner.IndexHits accounts = scanner.scan(SCREEN_NAME_INDEX, exact(List.of(name)), window);
+      IndexScanner.IndexHits accounts = scanner.scanAccounts(SCREEN_NAME_INDEX, exact(List.of(name)), window);
       userIds = accounts.union().keySet().stream().map(String::valueOf).toList();
       if (userIds.isEmpty()) {
         return new Found(new long[0], new long[0], accounts.months());

@@ -1,6 +1,7 @@
 package org.observatory.api.resources;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.jersey.errors.ErrorMessage;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
 import io.swagger.v3.oas.annotations.Operation;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
@@ -106,7 +108,7 @@ public final class JobsResource {
   }
 
   private JobStatus find(String id) {
-    return jobs.get(id).orElseThrow(() -> new jakarta.ws.rs.WebApplicationException(notFound(id)));
+    return jobs.get(id).orElseThrow(() -> new WebApplicationException(notFound(id)));
   }
 
   private static Response notFound(String id) {
@@ -115,6 +117,6 @@ public final class JobsResource {
 
   private static Response error(Response.Status status, String message) {
     return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)
-        .entity(new io.dropwizard.jersey.errors.ErrorMessage(status.getStatusCode(), message)).build();
+        .entity(new ErrorMessage(status.getStatusCode(), message)).build();
   }
 }

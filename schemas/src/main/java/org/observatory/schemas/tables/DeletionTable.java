@@ -1,14 +1,11 @@
 package org.observatory.schemas.tables;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
-import org.apache.hadoop.hbase.filter.MultiRowRangeFilter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.observatory.schemas.tweet.StreamItem;
 
@@ -30,18 +27,10 @@ public final class DeletionTable {
         .addColumn(FAMILY, USER_ID, notice.timestampMs(), RowKeys.id(notice.userId()));
   }
 
-  /**
-   * One scan that returns the tombstones among many tweet ids: a single server-side scanner seeks
-   * from id to id, which costs a fraction of a get per id (each get opens its own scanner).
-   */
+  /** One scan that returns the tombstones among many tweet ids. */
   public static Scan among(Collection<Long> tweetIds) {
-    List<MultiRowRangeFilter.RowRange> ranges = new ArrayList<>(tweetIds.size());
-    for (long id : tweetIds) {
-      byte[] row = RowKeys.tweet(id);
-      ranges.add(new MultiRowRangeFilter.RowRange(row, true, row, true));
-    }
     return new Scan().addColumn(FAMILY, USER_ID)
-        .setFilter(new FilterList(new MultiRowRangeFilter(ranges), new KeyOnlyFilter()))
+        .setFilter(new FilterList(IdRows.among(tweetIds), new KeyOnlyFilter()))
         .setCaching(10_000);
   }
 

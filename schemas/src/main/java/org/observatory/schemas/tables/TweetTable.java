@@ -2,10 +2,12 @@ package org.observatory.schemas.tables;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.observatory.schemas.tweet.Tweet;
 
@@ -56,6 +58,15 @@ public final class TweetTable {
     addList(put, URLS, ts, t.urls());
     put.addColumn(JSON, STATUS, ts, Bytes.toBytes(t.json()));
     return put;
+  }
+
+  /**
+   * One scan for the rows of many tweets (family {@code d}, and {@code j} when the JSON is wanted); it
+   * returns them in id order, the absent ones left out.
+   */
+  public static Scan among(Collection<Long> tweetIds, boolean withJson) {
+    Scan scan = new Scan().addFamily(DATA).setFilter(IdRows.among(tweetIds)).setCaching(tweetIds.size());
+    return withJson ? scan.addFamily(JSON) : scan;
   }
 
   /** The get for a tweet's stored JSON alone. */
