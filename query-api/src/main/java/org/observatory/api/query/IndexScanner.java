@@ -106,6 +106,16 @@ public final class IndexScanner {
 
   /** Phase 1's answer: hits per key, and the months whose index tables were scanned. */
   public record IndexHits(List<TweetHits> perKey, List<Month> months) {
+    /** Every tweet found under any key, once. */
+    public TweetHits distinct() {
+      if (perKey.size() == 1) { // one key's hits are distinct: a tweet is in one month, once per row
+        return perKey.get(0);
+      }
+      TweetHits all = new TweetHits();
+      perKey.forEach(all::addAll);
+      return all.distinct();
+    }
+
     /** Every tweet found under any key, once: id → creation time. */
     public Map<Long, Long> union() {
       Map<Long, Long> tweets = new HashMap<>();

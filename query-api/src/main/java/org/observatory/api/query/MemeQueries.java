@@ -33,7 +33,7 @@ public final class MemeQueries {
     for (int m = 0; m < asked.size(); m++) {
       counts.put(asked.get(m).text(), (long) hits.get(m).size());
     }
-    return result("meme-post-count", window, found.months(), counts, found.union().size(), began);
+    return result("meme-post-count", window, found.months(), counts, found.distinct().size(), began);
   }
 
   /**
@@ -48,11 +48,13 @@ public final class MemeQueries {
     List<Meme> asked = Meme.parseList(memes, settings.maxMemes());
     TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
     IndexScanner.IndexHits found = scanner.scan(MEME_INDEX, asked.stream().map(Meme::key).toList(), window);
-    Map<Long, Long> distinct = found.union();
+    TweetHits distinct = found.distinct();
     long first = Math.floorDiv(window.start(), per.millis);
     long last = Math.floorDiv(window.endExclusive() - 1, per.millis);
     long[] perBucket = new long[(int) (last - first + 1)];
-    distinct.values().forEach(time -> perBucket[(int) (Math.floorDiv(time, per.millis) - first)]++);
+    for (int i = 0; i < distinct.size(); i++) {
+      perBucket[(int) (Math.floorDiv(distinct.time(i), per.millis) - first)]++;
+    }
     Map<String, Long> counts = new LinkedHashMap<>();
     for (int b = 0; b < perBucket.length; b++) {
       counts.put(per.label((first + b) * per.millis), perBucket[b]);
