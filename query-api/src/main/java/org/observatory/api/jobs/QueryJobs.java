@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -55,6 +56,7 @@ public final class QueryJobs implements Managed {
   private final Map<String, Future<?>> runs = new ConcurrentHashMap<>();
   private ExecutorService pool;
   private ScheduledExecutorService sweeper;
+  private ExecutorService storeThread;
   private volatile boolean stopping;
 
   /**
@@ -89,15 +91,20 @@ public final class QueryJobs implements Managed {
       jobs.put(job.id(), job);
     }
     pool = Executors.newFixedThreadPool(threads, daemon("query-job"));
+    storeThread = Executors.newSingleThreadExecutor(daemon("query-job-store"));
     sweeper = Executors.newSingleThreadScheduledExecutor(daemon("query-job-sweeper"));
     sweeper.scheduleWithFixedDelay(this::sweep, 0, 1, TimeUnit.MINUTES);
   }
 
+  /** Interrupts the running jobs and gives them a few seconds to record how they ended. */
   @Override
-  public void stop() {
+  public void stop() throws InterruptedException {
     stopping = true;
     sweeper.shutdownNow();
     pool.shutdownNow();
+    pool.awaitTermination(10, TimeUnit.SECONDS);
+    storeThread.shutdown();
+    storeThread.awaitTermination(10, TimeUnit.SECONDS);
   }
 
   public JobStatus submit(Queries.Request request) throws IOException {
@@ -191,17 +198,42 @@ public final class QueryJobs implements Managed {
     }
   }
 
-  /** Writes the job as it is now: saves from several threads never leave an older state on disk. */
-  private synchronized void persist(String id) throws IOException {
-    JobStatus job = jobs.get(id);
-    if (job != null) {
-      store.save(job);
-    }
+  /**
+   * Writes the job as it is now, on the store's own thread: saves in order never leave an older state
+   * on disk, and a job interrupted by a cancel or a stop still records how it ended (the local file
+   * system forks a process for each file it creates, which an interrupt would abort).
+   */
+  private void persist(String id) throws IOException {
+    onStoreThread(() -> {
+      JobStatus job = jobs.get(id);
+      if (job != null) {
+        store.save(job);
+      }
+    });
   }
 
-  private synchronized void remove(String id) throws IOException {
+  private void remove(String id) throws IOException {
     jobs.remove(id);
-    store.delete(id);
+    onStoreThread(() -> store.delete(id));
+  }
+
+  private interface StoreWork {
+    void run() throws IOException;
+  }
+
+  /** Runs the work on the store's thread and waits for it; an interrupted caller stops waiting, the work goes on. */
+  private void onStoreThread(StoreWork work) throws IOException {
+    Future<?> done = storeThread.submit(() -> {
+      work.run();
+      return null;
+    });
+    try {
+      done.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    }
   }
 
   private Instant expiry() {
