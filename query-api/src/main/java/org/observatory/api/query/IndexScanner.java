@@ -133,11 +133,16 @@ public final class IndexScanner {
     byte[] row = RowKeys.index(key.key());
     Scan scan = key.prefix() ? new Scan().setStartStopRowForPrefixScan(row)
         : new Scan().withStartRow(row, true).withStopRow(row, true);
-    scan.addFamily(IndexTable.FAMILY)
-        .setTimeRange(window.start(), window.endExclusive())
-        .setFilter(filter(window, tweetIds))
-        .setBatch(CELLS_PER_RESULT)
-        .setCaching(10);
+    Optional<Filter> posted = tweetIds ? IndexTable.tweetsPostedIn(window.start(), window.endExclusive())
+        : Optional.empty();
+    scan.addFamily(IndexTable.FAMILY).setBatch(CELLS_PER_RESULT).setCaching(10);
+    if (posted.isPresent()) {
+      // Not with the time range too: the server checks a cell's time before any filter, and skips it
+      // one by one, so the seek would never happen. The few cells of the filter's slack are cut here.
+      scan.setFilter(new FilterList(posted.get(), new KeyOnlyFilter()));
+    } else {
+      scan.setTimeRange(window.start(), window.endExclusive()).setFilter(new KeyOnlyFilter());
+    }
     TweetHits hits = new TweetHits();
     try (Table t = connection.getTable(table); ResultScanner scanner = t.getScanner(scan)) {
       for (Result result : scanner) {
@@ -146,7 +151,9 @@ public final class IndexScanner {
               + "(query.maxPhase1Entries): narrow the window or ask for fewer memes");
         }
         for (Cell cell : result.rawCells()) {
-          hits.add(IndexTable.qualifierId(cell), cell.getTimestamp());
+          if (window.contains(cell.getTimestamp())) {
+            hits.add(IndexTable.qualifierId(cell), cell.getTimestamp());
+          }
         }
       }
       // a tweet lives in one month, so it repeats within a scan only when several rows match
@@ -159,10 +166,5 @@ public final class IndexScanner {
       }
       throw e.getCause();
     }
-  }
-
-  private static Filter filter(TimeWindow window, boolean tweetIds) {
-    Optional<Filter> posted = tweetIds ? IndexTable.tweetsPostedIn(window.start(), window.endExclusive()) : Optional.empty();
-    return posted.<Filter>map(p -> new FilterList(p, new KeyOnlyFilter())).orElseGet(KeyOnlyFilter::new);
   }
 }

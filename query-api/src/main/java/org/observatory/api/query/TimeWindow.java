@@ -16,6 +16,11 @@ import org.observatory.schemas.tables.Month;
 public record TimeWindow(long start, long endExclusive) {
   private static final long DAY_MILLIS = 86_400_000L;
 
+  /** Whether a tweet created at this instant is in the window. */
+  public boolean contains(long epochMillis) {
+    return epochMillis >= start && epochMillis < endExclusive;
+  }
+
   /**
    * Parses ISO-8601 bounds: a date ({@code 2013-08-10}) or a date-time ({@code 2013-08-10T12:00:00Z};
    * without an offset it is UTC). A date as {@code end} includes that whole day; a date-time as
