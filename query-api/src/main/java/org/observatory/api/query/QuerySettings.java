@@ -57,12 +57,6 @@ public class QuerySettings {
     return maxPhase1Entries;
   }
 
-  /** For tests and tools that need a lower bound. */
-  public QuerySettings maxPhase1Entries(long entries) {
-    this.maxPhase1Entries = entries;
-    return this;
-  }
-
   /** Where query jobs and their results are kept: a local path, or a cluster (HDFS) one. */
   @JsonProperty
   private String jobsDir = "data/jobs";
@@ -114,11 +108,6 @@ public class QuerySettings {
 
   public String workDir() {
     return workDir;
-  }
-
-  public QuerySettings workDir(String dir) {
-    this.workDir = dir;
-    return this;
   }
 
   public int maxConcurrentQueries() {
