@@ -28,11 +28,14 @@ import org.observatory.schemas.tables.TableNames;
 
 /**
  * Phase 1 of a query: scans the index rows of every key in every month of the window concurrently on
- * a bounded shared pool. The window is a server-side time range on each scan (cell timestamp = tweet
- * time), so only matching cells leave the region server.
+ * a bounded shared pool. Where qualifiers are tweet ids, which grow with time, each scan seeks to the
+ * window's first id and stops after its last, and long windows are cut into pieces scanned at once;
+ * elsewhere the window is a server-side time range (cell timestamp = tweet time).
  */
 public final class IndexScanner {
   private static final int CELLS_PER_RESULT = 10_000;
+  private static final int MAX_SLICES = 8;
+  private static final long MIN_SLICE_MILLIS = 86_400_000;
 
   private final Connection connection;
   private final TableNames names;
@@ -84,7 +87,9 @@ public final class IndexScanner {
       List<Future<TweetHits>> scans = new ArrayList<>();
       for (Month month : months) {
         TableName table = names.index(index, month);
-        scans.add(pool.submit(() -> scanRow(table, key, window, tweetIds, entries)));
+        for (TimeWindow slice : slices(window, month, tweetIds)) {
+          scans.add(pool.submit(() -> scanRow(table, key, slice, tweetIds, entries)));
+        }
       }
       perKey.add(scans);
     }
@@ -102,6 +107,27 @@ public final class IndexScanner {
       perKey.forEach(scans -> scans.forEach(f -> f.cancel(false))); // after a failure, start no more
     }
     return new IndexHits(hits, months);
+  }
+
+  /**
+   * The part of the window in the month, cut into pieces of time scanned concurrently: a row's cells
+   * are in tweet-id order, so each piece is a seek to its own run of cells. Pieces of a day or more,
+   * at most {@link #MAX_SLICES}: on 2 cores #euro2012 over 16 days (344,430 cells in one row) took
+   * 181 ms in one scan, 134 ms in 2 pieces, 122 ms in 4 and 108 ms in 8, with 16 no better.
+   */
+  private static List<TimeWindow> slices(TimeWindow window, Month month, boolean tweetIds) {
+    long from = Math.max(window.start(), month.startMillis());
+    long to = Math.min(window.endExclusive(), month.endMillis());
+    if (!tweetIds || to - from < 2 * MIN_SLICE_MILLIS) {
+      return List.of(window);
+    }
+    int n = (int) Math.min(MAX_SLICES, (to - from) / MIN_SLICE_MILLIS);
+    List<TimeWindow> slices = new ArrayList<>();
+    long step = (to - from) / n;
+    for (int i = 0; i < n; i++) {
+      slices.add(new TimeWindow(from + i * step, i == n - 1 ? to : from + (i + 1) * step));
+    }
+    return slices;
   }
 
   /** Phase 1's answer: hits per key, and the months whose index tables were scanned. */
