@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexTable;
@@ -16,18 +17,27 @@ import org.observatory.schemas.tables.UserTable;
 import org.observatory.schemas.tweet.Tweet;
 
 /**
- * The customizable indexer: a pure function from a tweet to the puts that store and index it, in the
- * tables of the month of the tweet's own creation. Every loader shares it. Thread-safe.
+ * The customizable indexer: from a tweet to the puts that store and index it, in the tables of the
+ * month of the tweet's own creation; a {@link IndexPlacement} says which revisions of the index tables
+ * those are. Every loader shares it, and so does the rebuild. Thread-safe.
  */
 public final class Indexer {
   private final TableNames names;
+  private final IndexPlacement placement;
   private final Map<String, PluginIndexer> indexes = new LinkedHashMap<>();
+  private final Map<IndexDefinition, PluginIndexer> others = new ConcurrentHashMap<>();
+
+  /** An indexer that writes every index's first revision. */
+  public Indexer(IndexSpec spec, TableNames names) {
+    this(spec, names, IndexPlacement.firstRevision(names));
+  }
 
   /** @throws IllegalArgumentException when a plug-in class cannot be loaded or built */
-  public Indexer(IndexSpec spec, TableNames names) {
+  public Indexer(IndexSpec spec, TableNames names, IndexPlacement placement) {
     this.names = names;
+    this.placement = placement;
     for (IndexDefinition index : spec.indexes()) {
-      indexes.put(index.name(), index.isPlugin() ? plugin(index) : new DeclarativeIndexer(index));
+      indexes.put(index.name(), build(index));
     }
   }
 
@@ -47,19 +57,29 @@ public final class Indexer {
     return mutations;
   }
 
-  /** One index's entries for one tweet. */
+  /**
+   * One index's entries for one tweet, in every table the placement names.
+   *
+   * @throws java.io.UncheckedIOException when the placement cannot be read
+   */
   public List<TableMutation> indexMutations(String index, Tweet tweet) {
-    PluginIndexer indexer = indexes.get(index);
-    if (indexer == null) {
+    PluginIndexer own = indexes.get(index);
+    if (own == null) {
       throw new IllegalArgumentException("no index named " + index);
     }
-    var table = names.index(index, Month.of(tweet.createdAt()));
     List<TableMutation> mutations = new ArrayList<>();
-    for (IndexEntry e : indexer.entries(tweet)) {
-      mutations.add(new TableMutation(table, index,
-          IndexTable.put(e.key(), e.qualifierId(), tweet.createdAt(), e.value())));
+    for (IndexPlacement.Target target : placement.targets(index, Month.of(tweet.createdAt()))) {
+      PluginIndexer indexer = target.definition() == null ? own : others.computeIfAbsent(target.definition(), Indexer::build);
+      for (IndexEntry e : indexer.entries(tweet)) {
+        mutations.add(new TableMutation(target.table(), index,
+            IndexTable.put(e.key(), e.qualifierId(), tweet.createdAt(), e.value())));
+      }
     }
     return mutations;
+  }
+
+  private static PluginIndexer build(IndexDefinition index) {
+    return index.isPlugin() ? plugin(index) : new DeclarativeIndexer(index);
   }
 
   private static PluginIndexer plugin(IndexDefinition index) {

@@ -121,7 +121,7 @@ public final class Ingest {
     }
   }
 
-  private void store(Line line, Set<Long> dead, PutBatch batch) {
+  private void store(Line line, Set<Long> dead, PutBatch batch) throws IOException {
     List<TableMutation> mutations = new ArrayList<>();
     try {
       for (Tweet tweet : line.status.all()) {
@@ -133,6 +133,8 @@ public final class Ingest {
           mutations.addAll(indexer.mutations(tweet));
         }
       }
+    } catch (java.io.UncheckedIOException e) { // the index catalog unreadable: HBase's fault, not the line's
+      throw e.getCause();
     } catch (RuntimeException e) { // a plug-in indexer's fault must not stop the load
       counters.malformed.increment();
       line.rejects.reject(line.number, "indexing failed: " + e, line.text);

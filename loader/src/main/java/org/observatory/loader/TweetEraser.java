@@ -25,9 +25,7 @@ import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tables.TweetTable;
 import org.observatory.schemas.tweet.MalformedTweetException;
 import org.observatory.schemas.tweet.Snowflake;
-import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.Tweet;
-import org.observatory.schemas.tweet.TweetParser;
 
 /**
  * Erases deleted tweets: the tweet row, its author-profile row and every index entry it made. The
@@ -39,7 +37,6 @@ public final class TweetEraser {
   private final TableNames names;
   private final Indexer indexer;
   private final MonthTables monthTables;
-  private final TweetParser parser = new TweetParser();
 
   public TweetEraser(Connection connection, TableNames names, Indexer indexer, MonthTables monthTables) {
     this.connection = connection;
@@ -97,10 +94,10 @@ public final class TweetEraser {
     return found;
   }
 
-  private Tweet storedTweet(Result row) throws IOException {
+  private static Tweet storedTweet(Result row) throws IOException {
     try {
-      return ((StreamItem.Status) parser.parse(TweetTable.statusJson(row))).tweet();
-    } catch (MalformedTweetException | ClassCastException e) {
+      return TweetTable.storedTweet(row);
+    } catch (MalformedTweetException e) {
       throw new IOException("stored tweet " + RowKeys.id(row.getRow()) + " is unreadable", e);
     }
   }

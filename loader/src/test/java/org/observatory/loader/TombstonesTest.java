@@ -25,7 +25,7 @@ class TombstonesTest {
     TableNames names = new TableNames("tombstones");
     Indexer indexer = new Indexer(IndexSpec.defaults(), names);
     Tombstones tombstones = Deletions.open(connection, names, indexer,
-        new MonthTables(connection, names, indexer.indexNames(), 1)).tombstones();
+        new MonthTables(connection, names, IndexSpec.defaults(), 1)).tombstones();
     Random random = new Random(7);
     List<StreamItem.DeleteNotice> notices = new ArrayList<>();
     for (int i = 0; i < 500; i++) {

@@ -15,34 +15,45 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.observatory.schemas.tables.TableNames;
 
 /** Every cell of every table in a namespace, reduced to a cell count and digest per table. */
 public final class TableSnapshot {
   private TableSnapshot() {}
 
-  /** Table name → "cells:N sha256:..." over (row, family, qualifier, timestamp, value) of every cell. */
+  /**
+   * Table name → {@link #of(Connection, TableName)} for every table of the namespace but the index
+   * catalog, which records when each index was built: two loads of the same tweets differ there.
+   */
   public static Map<String, String> of(Connection connection, String namespace) throws IOException {
     Map<String, String> tables = new TreeMap<>();
     try (Admin admin = connection.getAdmin()) {
       for (TableName name : admin.listTableNamesByNamespace(namespace)) {
-        MessageDigest digest = sha256();
-        long cells = 0;
-        try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
-          for (Result row : scanner) {
-            for (Cell c : row.rawCells()) {
-              digest.update(c.getRowArray(), c.getRowOffset(), c.getRowLength());
-              digest.update(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
-              digest.update(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
-              digest.update(Bytes.toBytes(c.getTimestamp()));
-              digest.update(c.getValueArray(), c.getValueOffset(), c.getValueLength());
-              cells++;
-            }
-          }
+        if (!name.equals(new TableNames(namespace).indexCatalog())) {
+          tables.put(name.getNameAsString(), of(connection, name));
         }
-        tables.put(name.getNameAsString(), "cells:" + cells + " sha256:" + HexFormat.of().formatHex(digest.digest()));
       }
     }
     return tables;
+  }
+
+  /** "cells:N sha256:..." over (row, family, qualifier, timestamp, value) of every cell of a table. */
+  public static String of(Connection connection, TableName name) throws IOException {
+    MessageDigest digest = sha256();
+    long cells = 0;
+    try (Table table = connection.getTable(name); ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
+      for (Result row : scanner) {
+        for (Cell c : row.rawCells()) {
+          digest.update(c.getRowArray(), c.getRowOffset(), c.getRowLength());
+          digest.update(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+          digest.update(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
+          digest.update(Bytes.toBytes(c.getTimestamp()));
+          digest.update(c.getValueArray(), c.getValueOffset(), c.getValueLength());
+          cells++;
+        }
+      }
+    }
+    return "cells:" + cells + " sha256:" + HexFormat.of().formatHex(digest.digest());
   }
 
   private static MessageDigest sha256() {

@@ -22,9 +22,15 @@ public final class TestLoads {
   /** A load in the given mode; malformed lines go to {@code dir}, the job's work files under it. */
   public static LoadSummary load(Connection connection, TableNames names, LoadMode mode, Path dir, Path... files)
       throws IOException {
+    return load(connection, names, IndexSpec.defaults(), mode, dir, files);
+  }
+
+  /** A load by another index specification than the default. */
+  public static LoadSummary load(Connection connection, TableNames names, IndexSpec spec, LoadMode mode, Path dir,
+      Path... files) throws IOException {
     HistoricalLoad.Settings settings = new HistoricalLoad.Settings(mode, hadoopPath(dir.resolve("work")),
         hadoopPath(dir), 2, 60);
-    return new HistoricalLoad(connection, names, IndexSpec.defaults(), 1, settings)
+    return new HistoricalLoad(connection, names, spec, 1, settings)
         .load(Arrays.stream(files).map(TestLoads::hadoopPath).toList());
   }
 

@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.Path;
 import org.observatory.api.cli.GenerateCommand;
 import org.observatory.api.cli.LoadCommand;
 import org.observatory.api.cli.ParseCommand;
+import org.observatory.api.cli.ReindexCommand;
 import org.observatory.api.cli.SampleSeeder;
 import org.observatory.api.cli.StreamCommand;
 import org.observatory.api.cli.TablesCommand;
@@ -50,6 +51,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
   public void initialize(Bootstrap<ObservatoryConfiguration> bootstrap) {
     bootstrap.addCommand(new LoadCommand());
     bootstrap.addCommand(new StreamCommand());
+    bootstrap.addCommand(new ReindexCommand());
     bootstrap.addCommand(new TablesCommand());
     bootstrap.addCommand(new ParseCommand());
     bootstrap.addCommand(new GenerateCommand());
@@ -69,7 +71,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     QuerySettings query = config.query();
     ExecutorService scans = environment.lifecycle().executorService("index-scan-%d")
         .minThreads(query.scanThreads()).maxThreads(query.scanThreads()).build();
-    IndexScanner scanner = new IndexScanner(store.connection(), store.tableNames(), scans,
+    IndexScanner scanner = new IndexScanner(store.connection(), store.tableNames(), spec, scans,
         query.timeoutSeconds() * 1000L, query.maxPhase1Entries());
     ContentJob contentJob = new ContentJob(store.connection(), store.tableNames(),
         new ContentJob.Settings(new Path(query.workDir()), query.mapReduceTasks()));
@@ -89,7 +91,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
         query.jobThreads(), Duration.ofHours(query.jobResultsHours()));
     environment.lifecycle().manage(jobs);
     environment.jersey().register(new JobsResource(queries, jobs, json));
-    environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec.names()));
+    environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec));
     environment.jersey().register(ApiDescription.resource());
     environment.jersey().register(new ErrorMappers.BadQuery());
     environment.jersey().register(new ErrorMappers.StoreUnavailable());

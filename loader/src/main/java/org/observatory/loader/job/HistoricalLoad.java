@@ -25,12 +25,15 @@ import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.observatory.indexer.CatalogPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.Deletions;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoadSummary;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.IndexCatalog;
 import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthIndex;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tweet.MalformedTweetException;
@@ -51,6 +54,7 @@ public final class HistoricalLoad {
   private static final TweetParser PARSER = new TweetParser();
 
   private final Connection connection;
+  private final IndexCatalog catalog;
   private final TableNames names;
   private final IndexSpec spec;
   private final int regionsPerTable;
@@ -67,6 +71,7 @@ public final class HistoricalLoad {
 
   public HistoricalLoad(Connection connection, TableNames names, IndexSpec spec, int regionsPerTable, Settings settings) {
     this.connection = connection;
+    this.catalog = new IndexCatalog(connection, names, 0);
     this.names = names;
     this.spec = spec;
     this.regionsPerTable = regionsPerTable;
@@ -80,8 +85,8 @@ public final class HistoricalLoad {
     Path work = new Path(settings.workDir(), "load-" + start);
     new JobConf(conf).set(names, spec, regionsPerTable, work, settings.rejectsDir());
 
-    Indexer indexer = new Indexer(spec, names);
-    MonthTables monthTables = new MonthTables(connection, names, indexer.indexNames(), regionsPerTable);
+    Indexer indexer = new Indexer(spec, names, CatalogPlacement.of(connection, names));
+    MonthTables monthTables = new MonthTables(connection, names, spec, regionsPerTable);
     Deletions deletions = Deletions.open(connection, names, indexer, monthTables);
     Job job = Job.getInstance(conf, "observatory load (" + settings.mode().name().toLowerCase() + ", "
         + files.size() + " files)");
@@ -89,8 +94,10 @@ public final class HistoricalLoad {
     job.setInputFormatClass(WholeFileTextInputFormat.class);
     FileInputFormat.setInputPaths(job, files.toArray(Path[]::new));
     List<TableName> bulkTables = List.of();
+    List<MonthIndex> bulkIndexes = List.of();
     if (settings.mode() == LoadMode.BULK) {
       bulkTables = prepareBulk(job, files, monthTables);
+      bulkIndexes = indexesOf(bulkTables);
     } else {
       job.setMapperClass(DirectLoadMapper.class);
       job.setMapOutputKeyClass(ImmutableBytesWritable.class);
@@ -103,6 +110,7 @@ public final class HistoricalLoad {
     try {
       JobRunner.run(job, settings.progressSeconds(), LOG);
       if (settings.mode() == LoadMode.BULK) {
+        checkNoRebuild(bulkIndexes);
         bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
       }
       LoadCounters counters = JobCounters.read(job.getCounters());
@@ -146,6 +154,36 @@ public final class HistoricalLoad {
       MultiTableBulkLoadSetup.configure(job, connection, names);
     }
     return names;
+  }
+
+  /**
+   * The catalog entries of the index tables the HFiles are for. A rebuild reads the tweet tables, where
+   * this job's tweets land only at its end: a rebuild running meanwhile would miss them.
+   */
+  private List<MonthIndex> indexesOf(List<TableName> bulkTables) throws IOException {
+    List<MonthIndex> entries = new ArrayList<>();
+    for (TableName table : bulkTables) {
+      Optional<Month> month = names.monthOf(table);
+      for (String index : spec.names()) {
+        if (month.isPresent()) {
+          catalog.get(index, month.get()).filter(e -> e.table(names).equals(table)).ifPresent(entries::add);
+        }
+      }
+    }
+    checkNoRebuild(entries);
+    return entries;
+  }
+
+  /** Refuses to land HFiles in months whose indexes are being (or were just) rebuilt. */
+  private void checkNoRebuild(List<MonthIndex> atStart) throws IOException {
+    for (MonthIndex entry : atStart) {
+      Optional<MonthIndex> now = catalog.get(entry.index(), entry.month());
+      if (now.isEmpty() || now.get().rebuild() != null || now.get().revision() != entry.revision()) {
+        throw new IOException("index " + entry.index() + " of " + entry.month() + " is being rebuilt, and a bulk load"
+            + " meanwhile could be missed by it: nothing was loaded; load again once the reindex is done"
+            + " (loads are idempotent), or load with --mode direct");
+      }
+    }
   }
 
   private void bulkLoad(Configuration conf, List<TableName> tables, Path hfiles) throws IOException {

@@ -14,6 +14,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.observatory.indexer.CatalogPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.Ingest;
 import org.observatory.loader.LoadCounters;
@@ -42,8 +43,8 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     JobConf job = new JobConf(context.getConfiguration());
     connection = ConnectionFactory.createConnection(context.getConfiguration());
     names = job.names();
-    Indexer indexer = new Indexer(job.spec(), names);
-    monthTables = new MonthTables(connection, names, indexer.indexNames(), job.regionsPerTable());
+    Indexer indexer = new Indexer(job.spec(), names, CatalogPlacement.of(connection, names));
+    monthTables = new MonthTables(connection, names, job.spec(), job.regionsPerTable());
     input = ((FileSplit) context.getInputSplit()).getPath();
     Path rejected = new Path(job.rejectsDir(), RejectedLines.fileName(input.getName()));
     FileSystem fs = rejected.getFileSystem(context.getConfiguration());

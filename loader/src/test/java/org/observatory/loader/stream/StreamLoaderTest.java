@@ -100,7 +100,7 @@ class StreamLoaderTest {
     conf.setInt("hbase.rpc.timeout", 10_000);
     MiniHBaseCluster cluster = MiniHBase.get().getMiniHBaseCluster();
     try (Connection impatient = ConnectionFactory.createConnection(conf)) {
-      new MonthTables(impatient, names, IndexSpec.defaults().names(), 1).ensureNamespace();
+      new MonthTables(impatient, names, IndexSpec.defaults(), 1).ensureNamespace();
       StreamLoader loader = loader(impatient, names, StreamPart.whole(), dir);
       ExecutorService pool = Executors.newSingleThreadExecutor();
       Future<LoadCounters> run = pool.submit(() -> loader.run(new ReplaySource(List.of(files()), 4_000)).counters());
@@ -176,7 +176,7 @@ class StreamLoaderTest {
     StreamSettings settings = new StreamSettings(part, dir.resolve("spool"), 64L << 20, 200, dir.resolve("rejected"),
         2L << 20, Durability.SYNC_WAL, 5, 30, 3);
     return new StreamLoader(connection, names, new Indexer(spec, names),
-        new MonthTables(connection, names, spec.names(), 1), settings, new MetricRegistry());
+        new MonthTables(connection, names, spec, 1), settings, new MetricRegistry());
   }
 
   private static Path[] files() {

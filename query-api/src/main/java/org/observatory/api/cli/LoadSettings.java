@@ -52,6 +52,14 @@ public class LoadSettings {
     return seed;
   }
 
+  public int threads() {
+    return threads;
+  }
+
+  public int progressSeconds() {
+    return progressSeconds;
+  }
+
   public LoadMode mode() {
     return mode;
   }

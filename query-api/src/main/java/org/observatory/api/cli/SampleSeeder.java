@@ -43,7 +43,7 @@ public final class SampleSeeder implements Managed {
     if (settings.seed().isEmpty()) {
       return;
     }
-    if (!new MonthTables(store.connection(), store.tableNames(), spec.names(), regionsPerTable).list().isEmpty()) {
+    if (!new MonthTables(store.connection(), store.tableNames(), spec, regionsPerTable).list().isEmpty()) {
       LOG.info("the store already has tables; the sample is not loaded again");
       return;
     }

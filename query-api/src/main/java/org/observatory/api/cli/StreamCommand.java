@@ -22,6 +22,7 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.observatory.api.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
+import org.observatory.indexer.CatalogPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.TweetFiles;
 import org.observatory.loader.stream.LineSource;
@@ -70,8 +71,9 @@ public final class StreamCommand extends ConfiguredCommand<ObservatoryConfigurat
     HBaseStore store = config.hbase().open(true);
     CountDownLatch done = new CountDownLatch(1);
     try {
-      Indexer indexer = new Indexer(config.indexSpec(), store.tableNames());
-      MonthTables months = new MonthTables(store.connection(), store.tableNames(), indexer.indexNames(),
+      Indexer indexer = new Indexer(config.indexSpec(), store.tableNames(),
+          CatalogPlacement.of(store.connection(), store.tableNames()));
+      MonthTables months = new MonthTables(store.connection(), store.tableNames(), config.indexSpec(),
           config.hbase().regionsPerTable());
       StreamLoader loader = new StreamLoader(store.connection(), store.tableNames(), indexer, months,
           stream.settings(part), metrics);

@@ -37,7 +37,7 @@ public final class TablesCommand extends ConfiguredCommand<ObservatoryConfigurat
       throw new IllegalArgumentException(action + " needs a month (YYYY-MM)");
     }
     try (HBaseStore store = config.hbase().open(true)) {
-      MonthTables tables = new MonthTables(store.connection(), store.tableNames(), config.indexSpec().names(),
+      MonthTables tables = new MonthTables(store.connection(), store.tableNames(), config.indexSpec(),
           config.hbase().regionsPerTable());
       switch (action) {
         case "create" -> System.out.println("created " + tables.create(Month.parse(monthArg)) + " tables for " + monthArg);

@@ -1,8 +1,11 @@
 package org.observatory.api.query;
 
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.observatory.api.query.job.ContentJob;
 import org.observatory.schemas.tables.Month;
 
@@ -16,6 +19,8 @@ public final class ContentQueries {
   public static final String IN_SERVICE = "index+fetch";
   /** Phase 2 ran as a MapReduce job. */
   public static final String MAPREDUCE = "index+mapreduce";
+  /** The index's user ids answered user-post-count; only each user's latest tweet was fetched, for a label. */
+  public static final String FROM_INDEX = "index+labels";
 
   private final IndexScanner scanner;
   private final TweetFetcher fetcher;
@@ -59,8 +64,22 @@ public final class ContentQueries {
     long began = System.nanoTime();
     List<Meme> asked = Meme.parseList(memes, settings.maxMemes());
     TimeWindow window = TimeWindow.parse(start, end, settings.maxWindowDays());
-    IndexScanner.IndexHits found = scanner.scan(MemeQueries.MEME_INDEX, asked.stream().map(Meme::key).toList(), window);
-    Map<Long, Long> tweets = found.union();
+    List<IndexScanner.Key> keys = asked.stream().map(Meme::key).toList();
+    IndexScanner.IndexHits found = query == ContentQuery.USER_POST_COUNT
+        ? scanner.scanWithUserIds(MemeQueries.MEME_INDEX, keys, window)
+        : scanner.scan(MemeQueries.MEME_INDEX, keys, window);
+    // Months whose index holds the posters' ids answer user-post-count from it; the rest need phase 2.
+    Set<Month> fromIndex = Set.copyOf(found.userIdMonths());
+    IndexedUserCounts counted = new IndexedUserCounts();
+    Map<Long, Long> tweets = new HashMap<>();
+    TweetHits distinct = found.distinct();
+    for (int i = 0; i < distinct.size(); i++) {
+      if (fromIndex.contains(Month.of(distinct.time(i)))) {
+        counted.add(distinct.id(i), distinct.time(i), distinct.value(i));
+      } else {
+        tweets.put(distinct.id(i), distinct.time(i));
+      }
+    }
     boolean big = tweets.size() > settings.mapReduceThreshold();
     Map<String, Tally> tallies;
     if (big) {
@@ -70,9 +89,16 @@ public final class ContentQueries {
       fetcher.fetch(tweets, tweet -> query.tally(tweet, asked, inService));
       tallies = inService.asMap();
     }
+    if (!counted.isEmpty()) {
+      tallies = counted.mergeWith(tallies, fetcher);
+    }
+    String phase2 = big ? MAPREDUCE : IN_SERVICE;
+    Map<String, String> paths = new LinkedHashMap<>();
+    found.months().forEach(m -> paths.put(m.toString(), fromIndex.contains(m) ? FROM_INDEX : phase2));
     ContentQuery.Answer answer = query.answer(tallies);
     return new QueryResult(query.queryName(), window.startInstant(), window.endInstant(), answer.counts(),
-        answer.rows(), new QueryResult.Meta(found.months().stream().map(Month::toString).toList(), tweets.size(),
-            big ? MAPREDUCE : IN_SERVICE, (System.nanoTime() - began) / 1_000_000));
+        answer.rows(), new QueryResult.Meta(List.copyOf(paths.keySet()), distinct.size(),
+            fromIndex.containsAll(found.months()) && !fromIndex.isEmpty() ? FROM_INDEX : phase2,
+            (System.nanoTime() - began) / 1_000_000, fromIndex.isEmpty() ? null : paths, found.skipped()));
   }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
@@ -21,6 +22,8 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.IndexCatalog;
 import org.observatory.schemas.tables.IndexTable;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.RowKeys;
@@ -39,7 +42,8 @@ public final class IndexScanner {
 
   private final Connection connection;
   private final TableNames names;
-  private final TableCatalog catalog;
+  private final IndexCatalog indexCatalog;
+  private final IndexPlanner planner;
   private final ExecutorService pool;
   private final long timeoutMillis;
   private final long maxEntries;
@@ -48,11 +52,12 @@ public final class IndexScanner {
    * @param maxEntries the most index entries one query may gather: its tweets are held in memory until
    *     phase 2, so this bounds the heap a query can take
    */
-  public IndexScanner(Connection connection, TableNames names, ExecutorService pool, long timeoutMillis,
-      long maxEntries) {
+  public IndexScanner(Connection connection, TableNames names, IndexSpec spec, ExecutorService pool,
+      long timeoutMillis, long maxEntries) {
     this.connection = connection;
     this.names = names;
-    this.catalog = new TableCatalog(connection, names.namespace());
+    this.indexCatalog = new IndexCatalog(connection, names, 0);
+    this.planner = IndexPlanner.of(connection, names, spec);
     this.pool = pool;
     this.timeoutMillis = timeoutMillis;
     this.maxEntries = maxEntries;
@@ -63,34 +68,43 @@ public final class IndexScanner {
 
   /**
    * For each key, in order, the distinct tweets (ids and times) its index rows hold within the window;
-   * months without an index table hold none and are not scanned.
+   * months without an index table hold none and are not scanned, and months whose index cannot
+   * answer exactly are left out (see {@link IndexPlanner}).
    */
   public IndexHits scan(String index, List<Key> keys, TimeWindow window) throws IOException {
-    return scan(index, keys, window, true);
+    return scan(index, keys, window, true, false);
+  }
+
+  /**
+   * The same, with each hit's cell value (the poster's user id) where the month's index carries user
+   * ids; {@link IndexHits#userIdMonths()} says which months those are.
+   */
+  public IndexHits scanWithUserIds(String index, List<Key> keys, TimeWindow window) throws IOException {
+    return scan(index, keys, window, true, true);
   }
 
   /** The same, for an index whose qualifiers are not tweet ids (user ids: the screen-name index). */
   public IndexHits scanAccounts(String index, List<Key> keys, TimeWindow window) throws IOException {
-    return scan(index, keys, window, false);
+    return scan(index, keys, window, false, false);
   }
 
-  private IndexHits scan(String index, List<Key> keys, TimeWindow window, boolean tweetIds) throws IOException {
-    List<Month> months = new ArrayList<>();
-    for (Month month : window.months()) {
-      if (catalog.exists(names.index(index, month))) {
-        months.add(month);
-      }
-    }
+  private IndexHits scan(String index, List<Key> keys, TimeWindow window, boolean tweetIds, boolean userIds)
+      throws IOException {
+    IndexPlanner.Plan plan = planner.plan(index, window);
+    List<Month> valued = new ArrayList<>();
     List<List<Future<TweetHits>>> perKey = new ArrayList<>();
     AtomicLong entries = new AtomicLong();
     for (Key key : keys) {
       List<Future<TweetHits>> scans = new ArrayList<>();
-      for (Month month : months) {
-        TableName table = names.index(index, month);
-        for (TimeWindow slice : slices(window, month, tweetIds)) {
-          scans.add(pool.submit(() -> scanRow(table, key, slice, tweetIds, entries)));
+      plan.sources().forEach((month, source) -> {
+        boolean values = userIds && source.userIds();
+        if (values && !valued.contains(month)) {
+          valued.add(month);
         }
-      }
+        for (TimeWindow slice : slices(window, month, tweetIds)) {
+          scans.add(pool.submit(() -> scanRow(index, month, source.table(), key, slice, tweetIds, values, entries)));
+        }
+      });
       perKey.add(scans);
     }
     Deadline deadline = Deadline.in(timeoutMillis);
@@ -106,7 +120,7 @@ public final class IndexScanner {
     } finally {
       perKey.forEach(scans -> scans.forEach(f -> f.cancel(false))); // after a failure, start no more
     }
-    return new IndexHits(hits, months);
+    return new IndexHits(hits, List.copyOf(plan.sources().keySet()), valued, plan.skipped());
   }
 
   /**
@@ -130,8 +144,12 @@ public final class IndexScanner {
     return slices;
   }
 
-  /** Phase 1's answer: hits per key, and the months whose index tables were scanned. */
-  public record IndexHits(List<TweetHits> perKey, List<Month> months) {
+  /**
+   * Phase 1's answer: hits per key; the months whose index tables were scanned, those of them whose
+   * hits carry the posters' user ids, and the months left out.
+   */
+  public record IndexHits(List<TweetHits> perKey, List<Month> months, List<Month> userIdMonths,
+      List<QueryResult.Skipped> skipped) {
     /** Every tweet found under any key, once. */
     public TweetHits distinct() {
       if (perKey.size() == 1) { // one key's hits are distinct: a tweet is in one month, once per row
@@ -154,20 +172,43 @@ public final class IndexScanner {
     }
   }
 
-  private TweetHits scanRow(TableName table, Key key, TimeWindow window, boolean tweetIds, AtomicLong entries)
-      throws IOException {
+  /**
+   * One key's cells in one month's index table. A rebuild may retire the table a query resolved just
+   * before the switch: then the scan goes to the revision now in force.
+   */
+  private TweetHits scanRow(String index, Month month, TableName table, Key key, TimeWindow window, boolean tweetIds,
+      boolean values, AtomicLong entries) throws IOException {
+    try {
+      return scanRow(table, key, window, tweetIds, values, entries);
+    } catch (TableNotFoundException | TableNotEnabledException e) {
+      Optional<TableName> now = indexCatalog.get(index, month).map(entry -> entry.table(names));
+      if (now.isPresent() && !now.get().equals(table)) {
+        return scanRow(now.get(), key, window, tweetIds, values, entries);
+      }
+      return new TweetHits(); // the month's tables were dropped
+    }
+  }
+
+  private TweetHits scanRow(TableName table, Key key, TimeWindow window, boolean tweetIds, boolean values,
+      AtomicLong entries) throws IOException {
     byte[] row = RowKeys.index(key.key());
     Scan scan = key.prefix() ? new Scan().setStartStopRowForPrefixScan(row)
         : new Scan().withStartRow(row, true).withStopRow(row, true);
     Optional<Filter> posted = tweetIds ? IndexTable.tweetsPostedIn(window.start(), window.endExclusive())
         : Optional.empty();
     scan.addFamily(IndexTable.FAMILY).setBatch(CELLS_PER_RESULT).setCaching(10);
-    if (posted.isPresent()) {
-      // Not with the time range too: the server checks a cell's time before any filter, and skips it
-      // one by one, so the seek would never happen. The few cells of the filter's slack are cut here.
-      scan.setFilter(new FilterList(posted.get(), new KeyOnlyFilter()));
-    } else {
-      scan.setTimeRange(window.start(), window.endExclusive()).setFilter(new KeyOnlyFilter());
+    List<Filter> filters = new ArrayList<>();
+    posted.ifPresent(filters::add);
+    if (!values) {
+      filters.add(new KeyOnlyFilter());
+    }
+    if (posted.isEmpty()) {
+      // Only without the id range: the server checks a cell's time before any filter, and skips it one
+      // by one, so the seek would never happen. The few cells of the id range's slack are cut here.
+      scan.setTimeRange(window.start(), window.endExclusive());
+    }
+    if (!filters.isEmpty()) {
+      scan.setFilter(new FilterList(filters));
     }
     TweetHits hits = new TweetHits();
     try (Table t = connection.getTable(table); ResultScanner scanner = t.getScanner(scan)) {
@@ -178,18 +219,13 @@ public final class IndexScanner {
         }
         for (Cell cell : result.rawCells()) {
           if (window.contains(cell.getTimestamp())) {
-            hits.add(IndexTable.qualifierId(cell), cell.getTimestamp());
+            hits.add(IndexTable.qualifierId(cell), cell.getTimestamp(), values ? IndexTable.valueId(cell) : 0);
           }
         }
       }
       // a tweet lives in one month, so it repeats within a scan only when several rows match
       return key.prefix() ? hits.distinct() : hits;
-    } catch (TableNotFoundException e) {
-      return hits; // dropped since the catalog listed it
-    } catch (UncheckedIOException e) { // how the scanner's iterator reports the same
-      if (e.getCause() instanceof TableNotFoundException) {
-        return hits;
-      }
+    } catch (UncheckedIOException e) { // how the scanner's iterator reports failures
       throw e.getCause();
     }
   }

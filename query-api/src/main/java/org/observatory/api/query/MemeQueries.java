@@ -33,7 +33,7 @@ public final class MemeQueries {
     for (int m = 0; m < asked.size(); m++) {
       counts.put(asked.get(m).text(), (long) hits.get(m).size());
     }
-    return result("meme-post-count", window, found.months(), counts, found.distinct().size(), began);
+    return result("meme-post-count", window, found, counts, found.distinct().size(), began);
   }
 
   /**
@@ -59,7 +59,7 @@ public final class MemeQueries {
     for (int b = 0; b < perBucket.length; b++) {
       counts.put(per.label((first + b) * per.millis), perBucket[b]);
     }
-    return result("timestamp-count", window, found.months(), counts, distinct.size(), began);
+    return result("timestamp-count", window, found, counts, distinct.size(), began);
   }
 
   /** The buckets of timestamp-count. */
@@ -89,10 +89,10 @@ public final class MemeQueries {
     }
   }
 
-  private static QueryResult result(String query, TimeWindow window, List<Month> scanned, Map<String, Long> counts,
-      long phase1, long began) {
-    List<String> months = scanned.stream().map(Month::toString).toList();
+  private static QueryResult result(String query, TimeWindow window, IndexScanner.IndexHits found,
+      Map<String, Long> counts, long phase1, long began) {
+    List<String> months = found.months().stream().map(Month::toString).toList();
     return new QueryResult(query, window.startInstant(), window.endInstant(), counts, null,
-        new QueryResult.Meta(months, phase1, INDEX_ONLY, (System.nanoTime() - began) / 1_000_000));
+        new QueryResult.Meta(months, phase1, INDEX_ONLY, (System.nanoTime() - began) / 1_000_000, found.skipped()));
   }
 }

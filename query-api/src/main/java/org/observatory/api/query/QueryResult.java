@@ -15,9 +15,23 @@ public record QueryResult(String query, Instant start, Instant endExclusive, Map
     List<Map<String, Object>> rows, Meta meta) {
 
   /**
-   * @param months the months of the window whose index tables exist, and were scanned
+   * @param months the months of the window whose index tables were scanned
    * @param phase1Tweets distinct tweets phase 1 found
-   * @param evaluation {@code index-only}, or {@code index+fetch} when phase 2 fetched the tweets in the service
+   * @param evaluation {@code index-only}; for the content queries, how phase 2 ran: {@code index+fetch}
+   *     in the service, {@code index+mapreduce} in a job, or {@code index+labels} when the index's user
+   *     ids answered and only screen names were fetched
+   * @param paths per scanned month, how it was answered, where months may differ (user-post-count);
+   *     else null
+   * @param skipped the months left out because their index cannot answer exactly
    */
-  public record Meta(List<String> months, long phase1Tweets, String evaluation, long millis) {}
+  public record Meta(List<String> months, long phase1Tweets, String evaluation, long millis,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> paths,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Skipped> skipped) {
+    public Meta(List<String> months, long phase1Tweets, String evaluation, long millis, List<Skipped> skipped) {
+      this(months, phase1Tweets, evaluation, millis, null, skipped);
+    }
+  }
+
+  /** A month of the window whose index was not scanned, and why: its answer is not in the result. */
+  public record Skipped(String month, String index, String reason) {}
 }

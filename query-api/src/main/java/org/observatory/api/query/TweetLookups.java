@@ -31,8 +31,11 @@ public final class TweetLookups {
     this.settings = settings;
   }
 
-  /** Matching tweets in time order (then id): {@code ids[i]} was created at {@code times[i]}. */
-  public record Found(long[] ids, long[] times, List<Month> months) {
+  /**
+   * Matching tweets in time order (then id): {@code ids[i]} was created at {@code times[i]}; the months
+   * scanned, and those left out because their index cannot answer.
+   */
+  public record Found(long[] ids, long[] times, List<Month> months, List<QueryResult.Skipped> skipped) {
     public int size() {
       return ids.length;
     }
@@ -41,7 +44,7 @@ public final class TweetLookups {
   public Found withMemes(String memes, TimeWindow window) throws IOException {
     List<Meme> asked = Meme.parseList(memes, settings.maxMemes());
     IndexScanner.IndexHits hits = scanner.scan(MemeQueries.MEME_INDEX, asked.stream().map(Meme::key).toList(), window);
-    return sorted(hits.union(), hits.months());
+    return sorted(hits.union(), hits);
   }
 
   /** Tweets containing every one of the words, as the text index tokenizes them. */
@@ -56,7 +59,7 @@ public final class TweetLookups {
       }
       all.keySet().retainAll(ids);
     }
-    return sorted(all, hits.months());
+    return sorted(all, hits);
   }
 
   /** The words of {@code words} as the text index keys them; at least one, at most {@code max}. */
@@ -78,18 +81,22 @@ public final class TweetLookups {
   public Found withUser(String user, TimeWindow window) throws IOException {
     String u = user(user);
     List<String> userIds;
+    List<QueryResult.Skipped> skipped = new ArrayList<>();
     if (isUserId(u)) {
       userIds = List.of(u);
     } else {
       String name = (u.startsWith("@") ? u.substring(1) : u).toLowerCase(Locale.ROOT);
       IndexScanner.IndexHits accounts = scanner.scanAccounts(SCREEN_NAME_INDEX, exact(List.of(name)), window);
       userIds = accounts.union().keySet().stream().map(String::valueOf).toList();
+      skipped.addAll(accounts.skipped());
       if (userIds.isEmpty()) {
-        return new Found(new long[0], new long[0], accounts.months());
+        return new Found(new long[0], new long[0], accounts.months(), skipped);
       }
     }
     IndexScanner.IndexHits hits = scanner.scan(USER_TWEETS_INDEX, exact(userIds), window);
-    return sorted(hits.union(), hits.months());
+    skipped.addAll(hits.skipped());
+    Found found = sorted(hits.union(), hits);
+    return new Found(found.ids(), found.times(), found.months(), skipped);
   }
 
   /** A user id or a screen name (with or without '@'), stripped. */
@@ -111,7 +118,7 @@ public final class TweetLookups {
 
   public Found retweetsOf(String tweetId, TimeWindow window) throws IOException {
     IndexScanner.IndexHits hits = scanner.scan(RETWEET_INDEX, exact(List.of(tweetId(tweetId))), window);
-    return sorted(hits.union(), hits.months());
+    return sorted(hits.union(), hits);
   }
 
   /** A tweet id, stripped. */
@@ -126,7 +133,7 @@ public final class TweetLookups {
     return keys.stream().map(k -> new IndexScanner.Key(k, false)).toList();
   }
 
-  private static Found sorted(Map<Long, Long> tweets, List<Month> months) {
+  private static Found sorted(Map<Long, Long> tweets, IndexScanner.IndexHits hits) {
     long[][] pairs = new long[tweets.size()][];
     int i = 0;
     for (Map.Entry<Long, Long> e : tweets.entrySet()) {
@@ -139,6 +146,6 @@ public final class TweetLookups {
       times[j] = pairs[j][0];
       ids[j] = pairs[j][1];
     }
-    return new Found(ids, times, new ArrayList<>(months));
+    return new Found(ids, times, hits.months(), hits.skipped());
   }
 }

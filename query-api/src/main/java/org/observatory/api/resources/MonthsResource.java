@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
+import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 
@@ -20,19 +21,19 @@ import org.observatory.schemas.tables.TableNames;
 public final class MonthsResource {
   private final Connection connection;
   private final TableNames names;
-  private final List<String> indexNames;
+  private final IndexSpec spec;
 
-  public MonthsResource(Connection connection, TableNames names, List<String> indexNames) {
+  public MonthsResource(Connection connection, TableNames names, IndexSpec spec) {
     this.connection = connection;
     this.names = names;
-    this.indexNames = indexNames;
+    this.spec = spec;
   }
 
   @Operation(summary = "The months that have tables, with their table names")
   @GET
   public Map<String, List<String>> months() throws IOException {
     Map<String, List<String>> months = new LinkedHashMap<>();
-    new MonthTables(connection, names, indexNames, 1).list().forEach((month, tables) ->
+    new MonthTables(connection, names, spec, 1).list().forEach((month, tables) ->
         months.put(month.toString(), tables.stream().map(TableName::getNameAsString).toList()));
     return months;
   }

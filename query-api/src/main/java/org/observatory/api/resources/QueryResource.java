@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
+import java.util.List;
 import org.observatory.api.query.Queries;
 import org.observatory.api.query.QueryLimiter;
 import org.observatory.api.query.QueryResult;
@@ -29,6 +30,8 @@ import org.observatory.api.query.job.ContentJob;
 @Produces(MediaType.APPLICATION_JSON)
 public final class QueryResource {
   static final String NDJSON = "application/x-ndjson";
+  /** Months the answer leaves out because their index cannot answer exactly (see meta.skipped). */
+  static final String SKIPPED = "X-Observatory-Skipped";
   private final Queries queries;
   private final TweetFetcher fetcher;
   private final TweetAssembler assembler;
@@ -68,6 +71,7 @@ public final class QueryResource {
       return Response.ok(body, NDJSON)
           .header("X-Observatory-Tweets", found.size())
           .header("X-Observatory-Months", String.join(",", found.months().stream().map(Object::toString).toList()))
+          .header(SKIPPED, skipped(found.skipped()))
           .build();
     } catch (IOException | RuntimeException e) {
       permit.close();
@@ -94,6 +98,13 @@ public final class QueryResource {
     return Response.ok(body, as.mediaType())
         .header("X-Observatory-Evaluation", result.meta().evaluation())
         .header("X-Observatory-Tweets", result.meta().phase1Tweets())
+        .header(SKIPPED, skipped(result.meta().skipped()))
         .build();
+  }
+
+  /** The months left out, as {@code 2013-07 meme, 2013-08 meme}; null (no header) when none were. */
+  private static String skipped(List<QueryResult.Skipped> skipped) {
+    return skipped.isEmpty() ? null
+        : String.join(", ", skipped.stream().map(s -> s.month() + " " + s.index()).toList());
   }
 }

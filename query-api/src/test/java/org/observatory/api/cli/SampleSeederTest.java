@@ -31,7 +31,7 @@ class SampleSeederTest {
       RawMemes raw = RawMemes.of(dir.resolve("sample").resolve("tweets." + day + ".json.gz"));
       long start = SampleSeeder.GENERATED_DAY.atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
       MemeQueries queries = new MemeQueries(
-          new IndexScanner(store.connection(), store.tableNames(), pool, 30_000, 5_000_000), new QuerySettings());
+          new IndexScanner(store.connection(), store.tableNames(), IndexSpec.defaults(), pool, 30_000, 5_000_000), new QuerySettings());
 
       assertThat(queries.memePostCount("#euro2012", day, day).counts().get("#euro2012"))
           .isEqualTo(raw.count("#euro2012", start, start + 86_400_000L)).isPositive();

@@ -42,6 +42,12 @@ public final class IndexTable {
         RowKeys.id(Snowflake.firstIdAt(endMillisExclusive + SLACK_MILLIS)), false));
   }
 
+  /** The id a cell holds as its value, or 0 when it holds none. */
+  public static long valueId(Cell cell) {
+    return cell.getValueLength() == 0 ? 0
+        : RowKeys.id(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+  }
+
   /** The id a cell stands for. */
   public static long qualifierId(Cell cell) {
     return RowKeys.id(cell.getQualifierArray(), cell.getQualifierOffset(), cell.getQualifierLength());

@@ -2,7 +2,9 @@ package org.observatory.schemas.tables;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
@@ -13,37 +15,48 @@ import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.observatory.schemas.index.IndexDefinition;
+import org.observatory.schemas.index.IndexSpec;
 
 /**
- * Creates, lists and drops the set of tables of a month: tweets, users and one per index; and, with
- * the namespace, the deletion table the months share. Thread-safe: each operation uses an Admin of
- * its own.
+ * Creates, lists and drops the set of tables of a month: tweets, users and one per index (the
+ * revision the {@link IndexCatalog} has in force); and, with the namespace, the deletion table and the
+ * catalog the months share. Creating a month's tables records the specification's index definitions in
+ * the catalog. Thread-safe: each operation uses an Admin of its own.
  */
 public final class MonthTables {
   private final Connection connection;
   private final TableNames names;
-  private final List<String> indexNames;
+  private final IndexSpec spec;
+  private final IndexCatalog catalog;
   private final int regionsPerTable;
   private volatile boolean namespaceReady;
 
   /**
-   * @param indexNames the indexes of the specification in force
+   * @param spec the index specification in force
    * @param regionsPerTable regions each new table is pre-split into (1: no pre-split)
    */
-  public MonthTables(Connection connection, TableNames names, List<String> indexNames, int regionsPerTable) {
+  public MonthTables(Connection connection, TableNames names, IndexSpec spec, int regionsPerTable) {
     this.connection = connection;
     this.names = names;
-    this.indexNames = List.copyOf(indexNames);
+    this.spec = spec;
+    this.catalog = new IndexCatalog(connection, names, 0);
     this.regionsPerTable = regionsPerTable;
   }
 
-  /** The tables a month has under the current specification. */
-  public List<TableName> tablesOf(Month month) {
+  /** The tables a month has under the current specification: its index tables as the catalog has them. */
+  public List<TableName> tablesOf(Month month) throws IOException {
     List<TableName> tables = new ArrayList<>();
     tables.add(names.tweets(month));
     tables.add(names.users(month));
-    indexNames.forEach(index -> tables.add(names.index(index, month)));
+    for (String index : spec.names()) {
+      tables.add(catalog.get(index, month).map(e -> e.table(names)).orElse(names.index(index, month)));
+    }
     return tables;
   }
 
@@ -62,25 +75,34 @@ public final class MonthTables {
   public int create(Month month) throws IOException {
     try (Admin admin = connection.getAdmin()) {
       ensureNamespace(admin);
-      List<Future<Void>> pending = new ArrayList<>();
+      Map<TableName, Future<Void>> pending = new LinkedHashMap<>();
       List<TableName> raced = new ArrayList<>();
       for (TableName table : tablesOf(month)) {
         if (!admin.tableExists(table)) {
           try {
-            pending.add(admin.createTableAsync(descriptor(table, month), splits(table, month)));
+            pending.put(table, admin.createTableAsync(descriptor(table, month), splits(table, month)));
           } catch (TableExistsException e) {
             raced.add(table);
           }
         }
       }
-      int created = 0;
-      for (Future<Void> creation : pending) {
-        created += await(creation) ? 1 : 0;
+      List<TableName> created = new ArrayList<>();
+      for (Map.Entry<TableName, Future<Void>> creation : pending.entrySet()) {
+        if (await(creation.getValue())) {
+          created.add(creation.getKey());
+        }
       }
       for (TableName table : raced) {
         awaitAvailable(admin, table);
       }
-      return created;
+      // Loaders write only once all of a month's tables exist, so tweets stored before an index table
+      // was created mean the index came later, and misses them until a rebuild.
+      boolean hadTweets = !created.isEmpty() && hasRows(names.tweets(month));
+      for (IndexDefinition index : spec.indexes()) {
+        boolean late = hadTweets && created.contains(names.index(index.name(), month));
+        catalog.register(index.name(), month, index, late);
+      }
+      return created.size();
     }
   }
 
@@ -99,18 +121,46 @@ public final class MonthTables {
     return months;
   }
 
-  /** Drops every table of the month, index tables of indexes no longer specified included. */
+  /**
+   * Drops every table of the month, index tables of indexes no longer specified and every revision
+   * included, and forgets the month's indexes in the catalog.
+   */
   public int drop(Month month) throws IOException {
     List<TableName> tables = list().getOrDefault(month, List.of());
     try (Admin admin = connection.getAdmin()) {
       for (TableName table : tables) {
-        if (admin.isTableEnabled(table)) {
-          admin.disableTable(table);
-        }
-        admin.deleteTable(table);
+        drop(admin, table);
+      }
+    }
+    for (MonthIndex entry : catalog.list()) {
+      if (entry.month().equals(month)) {
+        catalog.remove(entry.index(), month);
       }
     }
     return tables.size();
+  }
+
+  /** Creates one table of a month's index: a revision that a rebuild fills. */
+  public void createIndexTable(TableName table) throws IOException {
+    try (Admin admin = connection.getAdmin()) {
+      admin.createTable(TableLayout.index(table), TableLayout.indexSplits(regionsPerTable));
+    }
+  }
+
+  /** Drops one table, if it is there. */
+  public void dropTable(TableName table) throws IOException {
+    try (Admin admin = connection.getAdmin()) {
+      if (admin.tableExists(table)) {
+        drop(admin, table);
+      }
+    }
+  }
+
+  private static void drop(Admin admin, TableName table) throws IOException {
+    if (admin.isTableEnabled(table)) {
+      admin.disableTable(table);
+    }
+    admin.deleteTable(table);
   }
 
   private TableDescriptor descriptor(TableName table, Month month) {
@@ -134,7 +184,7 @@ public final class MonthTables {
   }
 
   /**
-   * Creates the namespace and its deletion table once. Months are created concurrently: a creator that merely saw another's
+   * Creates the namespace, its deletion table and its index catalog once. Months are created concurrently: a creator that merely saw another's
    * creation under way (NamespaceExistException) could go on to create tables before the namespace
    * was usable, so creation is serialized here, and waits when another process is creating it.
    */
@@ -153,14 +203,26 @@ public final class MonthTables {
           awaitNamespace(admin);
         }
       }
-      if (!admin.tableExists(names.deletions())) {
-        try {
-          admin.createTable(TableLayout.deletions(names.deletions()));
-        } catch (TableExistsException raced) {
-          // another loader created it first
-        }
-      }
+      createShared(admin, TableLayout.deletions(names.deletions()));
+      createShared(admin, TableLayout.indexCatalog(names.indexCatalog()));
       namespaceReady = true;
+    }
+  }
+
+  private boolean hasRows(TableName table) throws IOException {
+    try (Table t = connection.getTable(table);
+         ResultScanner rows = t.getScanner(new Scan().setOneRowLimit().setFilter(new FirstKeyOnlyFilter()))) {
+      return rows.next() != null;
+    }
+  }
+
+  private static void createShared(Admin admin, TableDescriptor table) throws IOException {
+    if (!admin.tableExists(table.getTableName())) {
+      try {
+        admin.createTable(table);
+      } catch (TableExistsException raced) {
+        // another loader created it first
+      }
     }
   }
 

@@ -59,6 +59,13 @@ public final class TableLayout {
         .build();
   }
 
+  /** The index catalog: a row per index and month, read by row. */
+  public static TableDescriptor indexCatalog(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(family(IndexCatalog.FAMILY, Compression.Algorithm.NONE, BloomType.ROW))
+        .build();
+  }
+
   /**
    * Split points spreading a month's tweet ids over {@code regions} regions. Snowflake ids grow with
    * time, so even steps of the month's id range are even steps of time. Pre-snowflake months (before

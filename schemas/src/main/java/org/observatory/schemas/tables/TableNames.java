@@ -10,14 +10,16 @@ import org.apache.hadoop.hbase.TableName;
 /**
  * The one owner of table names. Every month has a tweet table, a user table and one table per index,
  * all in one HBase namespace: {@code observatory:tweets-2013-08}, {@code observatory:users-2013-08},
- * {@code observatory:index-meme-2013-08}. Beside them, one table of deleted tweet ids:
- * {@code observatory:deletions}.
+ * {@code observatory:index-meme-2013-08}. An index rebuilt from the tweet tables gets a new revision of
+ * its table beside the old one, {@code observatory:index-meme.r2-2013-08}; the {@link IndexCatalog}
+ * says which revision is in force. Beside the months, one table of deleted tweet ids,
+ * {@code observatory:deletions}, and the catalog, {@code observatory:index-catalog}.
  */
 public final class TableNames {
   public static final String DEFAULT_NAMESPACE = "observatory";
   private static final Pattern INDEX_NAME = Pattern.compile("[a-z][a-z0-9-]{0,39}");
   private static final Pattern MONTH_TABLE =
-      Pattern.compile("(tweets|users|index-[a-z][a-z0-9-]*)-(\\d{4}-\\d{2})");
+      Pattern.compile("(tweets|users|index-[a-z][a-z0-9-]*(?:\\.r[0-9]+)?)-(\\d{4}-\\d{2})");
 
   private final String namespace;
   // TableName.valueOf searches HBase's cache of every name linearly; loads ask for names per put.
@@ -42,13 +44,28 @@ public final class TableNames {
     return table("users-" + month);
   }
 
+  /** The first revision of an index's table: the one loaders create. */
   public TableName index(String indexName, Month month) {
-    return table("index-" + checkIndexName(indexName) + "-" + month);
+    return index(indexName, month, 1);
+  }
+
+  /** A revision of an index's table; revisions after the first are rebuilds. */
+  public TableName index(String indexName, Month month, int revision) {
+    if (revision < 1) {
+      throw new IllegalArgumentException("index revisions count from 1: " + revision);
+    }
+    String suffix = revision == 1 ? "" : ".r" + revision;
+    return table("index-" + checkIndexName(indexName) + suffix + "-" + month);
   }
 
   /** The tombstones of deleted tweets, across all months. */
   public TableName deletions() {
     return table("deletions");
+  }
+
+  /** Which specification built each month's index tables, and which revision is in force. */
+  public TableName indexCatalog() {
+    return table("index-catalog");
   }
 
   /** The month of one of this namespace's month tables, or empty for any other table. */

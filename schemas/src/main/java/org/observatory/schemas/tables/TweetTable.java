@@ -9,7 +9,10 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.observatory.schemas.tweet.MalformedTweetException;
+import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.Tweet;
+import org.observatory.schemas.tweet.TweetParser;
 
 /**
  * The one owner of the tweet table's cells. Row: {@link RowKeys#tweet}. Every cell's timestamp is the
@@ -40,6 +43,7 @@ public final class TweetTable {
   static final byte[] STATUS = Bytes.toBytes("status");
 
   private static final String LIST_SEPARATOR = "\n";
+  private static final TweetParser PARSER = new TweetParser();
 
   private TweetTable() {}
 
@@ -72,6 +76,25 @@ public final class TweetTable {
   /** The get for a tweet's stored JSON alone. */
   public static Get getStatus(long tweetId) {
     return new Get(RowKeys.tweet(tweetId)).addColumn(JSON, STATUS);
+  }
+
+  /** A scan of every tweet's stored JSON alone, for jobs that read a whole month. */
+  public static Scan statuses() {
+    return new Scan().addColumn(JSON, STATUS).setCaching(500).setCacheBlocks(false);
+  }
+
+  /**
+   * The tweet a row read with family {@code j} stores, parsed again: the stored JSON keeps everything
+   * the indexes read (its user and embedded originals became references that carry their ids).
+   *
+   * @throws MalformedTweetException when the row holds no readable status
+   */
+  public static Tweet storedTweet(Result row) throws MalformedTweetException {
+    String json = statusJson(row);
+    if (json == null || !(PARSER.parse(json) instanceof StreamItem.Status status)) {
+      throw new MalformedTweetException("stored tweet " + RowKeys.id(row.getRow()) + " is not a status");
+    }
+    return status.tweet();
   }
 
   /** The stored JSON of a row read with family {@code j}, or null when the row is absent. */

@@ -18,6 +18,15 @@ class TableNamesTest {
   }
 
   @Test
+  void namesRevisionsOfAnIndexTableApartFromOtherIndexes() {
+    assertThat(names.index("meme", august, 1)).isEqualTo(names.index("meme", august));
+    assertThat(names.index("meme", august, 2).getNameAsString()).isEqualTo("observatory:index-meme.r2-2013-08");
+    assertThat(names.monthOf(names.index("meme", august, 12))).contains(august);
+    assertThat(names.monthOf(names.indexCatalog())).isEmpty();
+    assertThatThrownBy(() -> names.index("meme", august, 0)).hasMessageContaining("from 1");
+  }
+
+  @Test
   void readsTheMonthBackOnlyFromItsOwnNamespacesMonthTables() {
     assertThat(names.monthOf(names.index("meme", august))).contains(august);
     assertThat(names.monthOf(TableName.valueOf("other", "tweets-2013-08"))).isEmpty();

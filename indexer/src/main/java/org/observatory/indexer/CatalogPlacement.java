@@ -1,0 +1,57 @@
+package org.observatory.indexer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.hbase.client.Connection;
+import org.observatory.schemas.tables.IndexCatalog;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthIndex;
+import org.observatory.schemas.tables.TableNames;
+
+/**
+ * Placement by the index catalog, as loaders need it: the revision in force, by the loader's own
+ * definition, and the revision a rebuild is filling, by the rebuild's definition, so that tweets
+ * loaded during a rebuild reach the new table whether or not its scan of the tweets met them. Reads
+ * the catalog at most every {@link IndexCatalog#freshMillis()} ({@link #REFRESH_MILLIS} for loaders);
+ * a rebuild waits longer than that before it reads the tweet tables.
+ */
+public final class CatalogPlacement implements IndexPlacement {
+  /** How stale a loader's view of the catalog may be. */
+  public static final long REFRESH_MILLIS = 5_000;
+
+  private final IndexCatalog catalog;
+  private final TableNames names;
+
+  public CatalogPlacement(IndexCatalog catalog, TableNames names) {
+    this.catalog = catalog;
+    this.names = names;
+  }
+
+  /** The placement loaders use. */
+  public static CatalogPlacement of(Connection connection, TableNames names) {
+    return new CatalogPlacement(new IndexCatalog(connection, names, REFRESH_MILLIS), names);
+  }
+
+  @Override
+  public List<Target> targets(String index, Month month) {
+    Optional<MonthIndex> entry;
+    try {
+      entry = catalog.recent(index, month);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (entry.isEmpty()) {
+      return List.of(new Target(names.index(index, month), null));
+    }
+    List<Target> targets = new ArrayList<>(2);
+    targets.add(new Target(entry.get().table(names), null));
+    MonthIndex.Rebuild rebuild = entry.get().rebuild();
+    if (rebuild != null) {
+      targets.add(new Target(names.index(index, month, rebuild.revision()), rebuild.definition()));
+    }
+    return targets;
+  }
+}

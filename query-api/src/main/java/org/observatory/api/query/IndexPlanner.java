@@ -1,0 +1,97 @@
+package org.observatory.api.query;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.hbase.TableName;
+import org.observatory.schemas.index.IndexDefinition;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.IndexCatalog;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthIndex;
+import org.observatory.schemas.tables.TableNames;
+
+/**
+ * Which months of a window an index can answer for, by the index catalog and the specification in
+ * force: a month whose tweets were stored but whose index is missing, partial, or keyed by another
+ * definition is left out and reported, never scanned for a wrong answer. Thread-safe.
+ */
+final class IndexPlanner {
+  /** How stale the view of the catalog may be; a rebuild keeps the tables it replaces for longer. */
+  private static final long CATALOG_FRESH_MILLIS = 1_000;
+  private static final String USER_ID = "user.id";
+
+  private final IndexCatalog catalog;
+  private final TableCatalog tables;
+  private final TableNames names;
+  private final IndexSpec spec;
+
+  IndexPlanner(IndexCatalog catalog, TableCatalog tables, TableNames names, IndexSpec spec) {
+    this.catalog = catalog;
+    this.tables = tables;
+    this.names = names;
+    this.spec = spec;
+  }
+
+  static IndexPlanner of(org.apache.hadoop.hbase.client.Connection connection, TableNames names, IndexSpec spec) {
+    return new IndexPlanner(new IndexCatalog(connection, names, CATALOG_FRESH_MILLIS),
+        new TableCatalog(connection, names.namespace()), names, spec);
+  }
+
+  /** The table to scan for a month, and whether its cells hold the posters' user ids. */
+  record Source(TableName table, boolean userIds) {}
+
+  /** The months to scan, in order, and those left out with the reason. */
+  record Plan(Map<Month, Source> sources, List<QueryResult.Skipped> skipped) {}
+
+  Plan plan(String index, TimeWindow window) throws IOException {
+    IndexDefinition inForce = spec.indexes().stream().filter(d -> d.name().equals(index)).findFirst().orElse(null);
+    Map<Month, Source> sources = new LinkedHashMap<>();
+    List<QueryResult.Skipped> skipped = new ArrayList<>();
+    for (Month month : window.months()) {
+      Optional<MonthIndex> entry = catalog.recent(index, month);
+      if (entry.isPresent()) {
+        Optional<String> problem = problem(entry.get(), inForce);
+        if (problem.isEmpty()) {
+          sources.put(month, new Source(entry.get().table(names), carriesUserIds(entry.get())));
+        } else {
+          skipped.add(new QueryResult.Skipped(month.toString(), index, problem.get() + fix(index, month)));
+        }
+      } else if (tables.exists(names.index(index, month))) { // a loader is creating it
+        sources.put(month, new Source(names.index(index, month), false));
+      } else if (tables.exists(names.tweets(month))) {
+        skipped.add(new QueryResult.Skipped(month.toString(), index, "the month's tweets have no " + index
+            + " index" + fix(index, month)));
+      }
+    }
+    return new Plan(sources, skipped);
+  }
+
+  /** Why the index table cannot answer exactly, if it cannot. */
+  private static Optional<String> problem(MonthIndex entry, IndexDefinition inForce) {
+    if (entry.partial()) {
+      return Optional.of("the index was created after some of the month's tweets were stored, and lacks them");
+    }
+    if (inForce != null && !entry.definitions().stream().allMatch(d -> sameKeys(d, inForce))) {
+      return Optional.of("the index was built by another definition than the one in force");
+    }
+    return Optional.empty();
+  }
+
+  /** The same rows and cells, whatever the cells hold. */
+  private static boolean sameKeys(IndexDefinition a, IndexDefinition b) {
+    return a.keys().equals(b.keys()) && a.qualifier().equals(b.qualifier())
+        && java.util.Objects.equals(a.plugin(), b.plugin());
+  }
+
+  private static boolean carriesUserIds(MonthIndex entry) {
+    return entry.definitions().stream().allMatch(d -> "id".equals(d.qualifier()) && USER_ID.equals(d.value()));
+  }
+
+  private static String fix(String index, Month month) {
+    return ": rebuild it with `observatory reindex --index " + index + " " + month + "`";
+  }
+}
