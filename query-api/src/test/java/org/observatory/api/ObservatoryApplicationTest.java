@@ -279,6 +279,7 @@ class ObservatoryApplicationTest {
     assertThat(paths.get("/jobs/{id}").has("delete")).isTrue();
     assertThat(paths.get("/jobs/{id}/results").has("get")).isTrue();
     assertThat(paths.get("/months").has("get")).isTrue();
+    assertThat(paths.get("/indexes").has("get")).isTrue();
     List<String> parameters = new java.util.ArrayList<>();
     paths.get("/queries/{query}").get("get").get("parameters").forEach(p -> parameters.add(p.get("name").asText()));
     assertThat(parameters).contains("query", "memes", "start", "end", "format", "granularity");
@@ -290,6 +291,20 @@ class ObservatoryApplicationTest {
     JsonNode months = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/months"));
     assertThat(months.has("2013-08")).isTrue();
     assertThat(months.get("2013-08").toString()).contains("observatory:tweets-2013-08", "observatory:index-meme-2013-08");
+
+    JsonNode indexes = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/indexes"));
+    JsonNode meme = null;
+    for (JsonNode entry : indexes) {
+      if (entry.get("index").asText().equals("meme") && entry.get("month").asText().equals("2013-08")) {
+        meme = entry;
+      }
+    }
+    assertThat(meme).as(indexes.toString()).isNotNull();
+    assertThat(meme.get("table").asText()).isEqualTo("observatory:index-meme-2013-08");
+    assertThat(meme.get("builtBy").asText()).isEqualTo("load");
+    assertThat(meme.get("userIds").asBoolean()).isTrue();
+    assertThat(meme.hasNonNull("problem")).as("queries use it").isFalse();
+    assertThat(meme.get("definitions").get(0).get("value").asText()).isEqualTo("user.id");
 
     JsonNode health = ok(APP.client().target("http://localhost:" + APP.getAdminPort() + "/healthcheck"));
     assertThat(health.get("hbase").get("healthy").asBoolean()).isTrue();

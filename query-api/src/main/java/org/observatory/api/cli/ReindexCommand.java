@@ -13,9 +13,9 @@ import org.observatory.loader.reindex.Reindex;
 import org.observatory.schemas.tables.Month;
 
 /**
- * {@code reindex [-c CONFIG] [--index NAME]... [--restart] FIRST_MONTH [LAST_MONTH]}: rebuilds index
- * tables from the stored tweets with a MapReduce job, by the configuration's index specification. On
- * the embedded default it uses the running server's HBase if there is one.
+ * {@code reindex [-c CONFIG] [--index NAME]... [--retire-after SECONDS] [--restart] FIRST_MONTH [LAST_MONTH]}:
+ * rebuilds index tables from the stored tweets with a MapReduce job, by the configuration's index
+ * specification. On the embedded default it uses the running server's HBase if there is one.
  */
 public final class ReindexCommand extends ConfiguredCommand<ObservatoryConfiguration> {
   public ReindexCommand() {
@@ -27,6 +27,8 @@ public final class ReindexCommand extends ConfiguredCommand<ObservatoryConfigura
     super.configure(subparser);
     subparser.addArgument("--index").action(Arguments.append()).metavar("NAME")
         .help("an index of the specification to rebuild (repeatable; default: all of them)");
+    subparser.addArgument("--retire-after").type(Integer.class).metavar("SECONDS")
+        .help("how long the replaced tables stay for queries under way (default: query.timeoutSeconds + 5)");
     subparser.addArgument("--restart").action(Arguments.storeTrue())
         .help("take over rebuilds the catalog shows under way, after a reindex died");
     subparser.addArgument("first").metavar("FIRST_MONTH").help("the first month to rebuild, YYYY-MM");
@@ -44,9 +46,11 @@ public final class ReindexCommand extends ConfiguredCommand<ObservatoryConfigura
     Month first = Month.parse(namespace.getString("first"));
     String last = namespace.getString("last");
     List<String> indexes = namespace.getList("index");
+    Integer retireAfter = namespace.getInt("retire_after");
     // Loaders see a rebuild within their catalog refresh; queries may hold the old table for their timeout.
     Reindex.Settings settings = new Reindex.Settings(config.load().threads(), config.load().progressSeconds(),
-        2 * CatalogPlacement.REFRESH_MILLIS + 1_000, 1_000L * (config.query().timeoutSeconds() + 5));
+        2 * CatalogPlacement.REFRESH_MILLIS + 1_000,
+        1_000L * (retireAfter == null ? config.query().timeoutSeconds() + 5 : retireAfter));
     try (HBaseStore store = config.hbase().open(true)) {
       Reindex.Summary summary = new Reindex(store.connection(), store.tableNames(), config.indexSpec(),
           config.hbase().regionsPerTable(), settings)

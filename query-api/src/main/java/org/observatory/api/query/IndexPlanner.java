@@ -1,6 +1,7 @@
 package org.observatory.api.query;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ import org.observatory.schemas.tables.TableNames;
  * force: a month whose tweets were stored but whose index is missing, partial, or keyed by another
  * definition is left out and reported, never scanned for a wrong answer. Thread-safe.
  */
-final class IndexPlanner {
+public final class IndexPlanner {
   /** How stale the view of the catalog may be; a rebuild keeps the tables it replaces for longer. */
   private static final long CATALOG_FRESH_MILLIS = 1_000;
   private static final String USER_ID = "user.id";
@@ -36,7 +37,8 @@ final class IndexPlanner {
     this.spec = spec;
   }
 
-  static IndexPlanner of(org.apache.hadoop.hbase.client.Connection connection, TableNames names, IndexSpec spec) {
+  public static IndexPlanner of(org.apache.hadoop.hbase.client.Connection connection, TableNames names,
+      IndexSpec spec) {
     return new IndexPlanner(new IndexCatalog(connection, names, CATALOG_FRESH_MILLIS),
         new TableCatalog(connection, names.namespace()), names, spec);
   }
@@ -70,6 +72,27 @@ final class IndexPlanner {
     return new Plan(sources, skipped);
   }
 
+  /**
+   * What the catalog says of one index in one month, and whether queries use it.
+   *
+   * @param problem why queries leave the month out, or null when they use it
+   * @param userIds whether the cells hold the posters' user ids (user-post-count from the index)
+   */
+  public record Entry(String index, String month, int revision, String table, String builtBy, Instant builtAt,
+      List<IndexDefinition> definitions, boolean partial, boolean userIds, String problem, MonthIndex.Rebuild rebuild) {}
+
+  /** Every entry of the catalog, judged against the specification in force. */
+  public List<Entry> entries() throws IOException {
+    List<Entry> entries = new ArrayList<>();
+    for (MonthIndex e : catalog.list()) {
+      IndexDefinition inForce = spec.indexes().stream().filter(d -> d.name().equals(e.index())).findFirst().orElse(null);
+      entries.add(new Entry(e.index(), e.month().toString(), e.revision(), e.table(names).getNameAsString(),
+          e.builtBy(), Instant.ofEpochMilli(e.builtAt()), e.definitions(), e.partial(), carriesUserIds(e),
+          problem(e, inForce).orElse(null), e.rebuild()));
+    }
+    return entries;
+  }
+
   /** Why the index table cannot answer exactly, if it cannot. */
   private static Optional<String> problem(MonthIndex entry, IndexDefinition inForce) {
     if (entry.partial()) {
@@ -88,7 +111,7 @@ final class IndexPlanner {
   }
 
   private static boolean carriesUserIds(MonthIndex entry) {
-    return entry.definitions().stream().allMatch(d -> "id".equals(d.qualifier()) && USER_ID.equals(d.value()));
+    return !entry.definitions().isEmpty() && entry.definitions().stream().allMatch(d -> "id".equals(d.qualifier()) && USER_ID.equals(d.value()));
   }
 
   private static String fix(String index, Month month) {

@@ -16,7 +16,7 @@ public final class ApiDescription {
   private ApiDescription() {}
 
   public static OpenApiResource resource() {
-    Set<String> resources = Stream.of(QueryResource.class, JobsResource.class, MonthsResource.class)
+    Set<String> resources = Stream.of(QueryResource.class, JobsResource.class, MonthsResource.class, IndexesResource.class)
         .map(Class::getName).collect(Collectors.toSet());
     OpenAPI api = new OpenAPI().info(new Info().title("Observatory").version("0.1")
         .description("Queries over stored tweets: meme counts over time, users, retweet and mention networks, "

@@ -1,0 +1,30 @@
+package org.observatory.api.resources;
+
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.io.IOException;
+import java.util.List;
+import org.observatory.api.query.IndexPlanner;
+
+/**
+ * {@code GET /indexes}: the index catalog — for each index and month, the table revision in force, the
+ * definitions that built it, a rebuild under way, and whether queries use it or leave the month out.
+ */
+@Path("/indexes")
+@Produces(MediaType.APPLICATION_JSON)
+public final class IndexesResource {
+  private final IndexPlanner planner;
+
+  public IndexesResource(IndexPlanner planner) {
+    this.planner = planner;
+  }
+
+  @Operation(summary = "The index catalog: which definition built each month's index tables, and whether queries use them")
+  @GET
+  public List<IndexPlanner.Entry> indexes() throws IOException {
+    return planner.entries();
+  }
+}
