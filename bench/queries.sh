@@ -46,7 +46,7 @@ python3 "$root/bench/query_windows.py" --runs "$runs" > "$work/windows.json"
 stop
 echo "== the same small query with phase 2 forced through MapReduce"
 serve "$(config 0)"
-python3 "$root/bench/query_windows.py" --runs "$runs" --only user-post-count --windows 3h,1d > "$work/forced.json"
+python3 "$root/bench/query_windows.py" --runs "$runs" --only retweet-edges --windows 3h,1d > "$work/forced.json"
 stop
 
 python3 "$root/bench/query_report.py" "$work/windows.json" "$work/forced.json" "$days" "$per_day" \

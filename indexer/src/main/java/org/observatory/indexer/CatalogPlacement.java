@@ -3,9 +3,13 @@ package org.observatory.indexer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.hadoop.hbase.client.Connection;
+import org.observatory.schemas.index.IndexDefinition;
+import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthIndex;
@@ -24,15 +28,18 @@ public final class CatalogPlacement implements IndexPlacement {
 
   private final IndexCatalog catalog;
   private final TableNames names;
+  private final Map<String, IndexDefinition> own = new HashMap<>();
 
-  public CatalogPlacement(IndexCatalog catalog, TableNames names) {
+  /** @param spec the loader's own specification, by which it writes the revisions in force */
+  public CatalogPlacement(IndexCatalog catalog, TableNames names, IndexSpec spec) {
     this.catalog = catalog;
     this.names = names;
+    spec.indexes().forEach(d -> own.put(d.name(), d));
   }
 
   /** The placement loaders use. */
-  public static CatalogPlacement of(Connection connection, TableNames names) {
-    return new CatalogPlacement(new IndexCatalog(connection, names, REFRESH_MILLIS), names);
+  public static CatalogPlacement of(Connection connection, TableNames names, IndexSpec spec) {
+    return new CatalogPlacement(new IndexCatalog(connection, names, REFRESH_MILLIS), names, spec);
   }
 
   @Override
@@ -40,6 +47,12 @@ public final class CatalogPlacement implements IndexPlacement {
     Optional<MonthIndex> entry;
     try {
       entry = catalog.recent(index, month);
+      IndexDefinition mine = own.get(index);
+      if (entry.isPresent() && mine != null && !entry.get().definitions().contains(mine)) {
+        // A revision built by another definition (a rebuild after this loader started): say that this
+        // loader's entries now share it, so that queries do not take its cells for what they are not.
+        entry = Optional.of(catalog.register(index, month, mine, false));
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

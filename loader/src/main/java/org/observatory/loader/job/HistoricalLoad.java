@@ -85,7 +85,7 @@ public final class HistoricalLoad {
     Path work = new Path(settings.workDir(), "load-" + start);
     new JobConf(conf).set(names, spec, regionsPerTable, work, settings.rejectsDir());
 
-    Indexer indexer = new Indexer(spec, names, CatalogPlacement.of(connection, names));
+    Indexer indexer = new Indexer(spec, names, CatalogPlacement.of(connection, names, spec));
     MonthTables monthTables = new MonthTables(connection, names, spec, regionsPerTable);
     Deletions deletions = Deletions.open(connection, names, indexer, monthTables);
     Job job = Job.getInstance(conf, "observatory load (" + settings.mode().name().toLowerCase() + ", "

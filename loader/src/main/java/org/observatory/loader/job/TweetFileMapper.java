@@ -20,6 +20,7 @@ import org.observatory.loader.Ingest;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.RejectedLines;
 import org.observatory.loader.Tombstones;
+import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 
@@ -43,8 +44,9 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     JobConf job = new JobConf(context.getConfiguration());
     connection = ConnectionFactory.createConnection(context.getConfiguration());
     names = job.names();
-    Indexer indexer = new Indexer(job.spec(), names, CatalogPlacement.of(connection, names));
-    monthTables = new MonthTables(connection, names, job.spec(), job.regionsPerTable());
+    IndexSpec spec = job.spec();
+    Indexer indexer = new Indexer(spec, names, CatalogPlacement.of(connection, names, spec));
+    monthTables = new MonthTables(connection, names, spec, job.regionsPerTable());
     input = ((FileSplit) context.getInputSplit()).getPath();
     Path rejected = new Path(job.rejectsDir(), RejectedLines.fileName(input.getName()));
     FileSystem fs = rejected.getFileSystem(context.getConfiguration());

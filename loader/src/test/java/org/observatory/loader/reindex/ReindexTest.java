@@ -14,6 +14,8 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.observatory.indexer.CatalogPlacement;
+import org.observatory.indexer.Indexer;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;
@@ -22,6 +24,7 @@ import org.observatory.schemas.tables.MonthIndex;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tables.TweetTable;
+import org.observatory.schemas.tweet.Tweet;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
@@ -91,6 +94,27 @@ class ReindexTest {
     reindex.run(List.of("meme"), january, january, true);
     assertThat(catalog.get("meme", january).orElseThrow().revision()).isEqualTo(2);
     assertThat(TableSnapshot.of(connection, names.index("meme", january, 2))).isEqualTo(inForce);
+  }
+
+  @Test
+  void aLoaderWritingARevisionBuiltByAnotherDefinitionSaysSoInTheCatalog() throws Exception {
+    TableNames names = new TableNames("reindex_mixed");
+    Month january = Month.parse("2016-01");
+    new MonthTables(connection, names, SPEC, 1).create(january);
+    IndexSpec withoutUserIds = new IndexSpec(SPEC.indexes().stream()
+        .map(d -> d.name().equals("meme") ? new IndexDefinition(d.name(), d.keys(), d.qualifier(), null, null) : d)
+        .toList());
+    IndexCatalog catalog = new IndexCatalog(connection, names, 0);
+    Indexer started = new Indexer(withoutUserIds, names, new CatalogPlacement(catalog, names, withoutUserIds));
+    long at = january.startMillis();
+    Tweet tweet = new Tweet(1L << 50, at, at, "#hello", "en", new Tweet.User(7, "someone", "{}"), List.of("hello"),
+        List.of(), List.of(), List.of(), null, null, null, "{}");
+
+    assertThat(started.indexMutations("meme", tweet)).isNotEmpty();
+
+    MonthIndex meme = catalog.get("meme", january).orElseThrow();
+    assertThat(meme.definitions()).containsExactly(SPEC.indexes().get(0), withoutUserIds.indexes().get(0));
+    assertThat(meme.exactlyBy(SPEC.indexes().get(0))).isFalse();
   }
 
   @Test

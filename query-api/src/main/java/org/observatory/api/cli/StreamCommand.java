@@ -72,7 +72,7 @@ public final class StreamCommand extends ConfiguredCommand<ObservatoryConfigurat
     CountDownLatch done = new CountDownLatch(1);
     try {
       Indexer indexer = new Indexer(config.indexSpec(), store.tableNames(),
-          CatalogPlacement.of(store.connection(), store.tableNames()));
+          CatalogPlacement.of(store.connection(), store.tableNames(), config.indexSpec()));
       MonthTables months = new MonthTables(store.connection(), store.tableNames(), config.indexSpec(),
           config.hbase().regionsPerTable());
       StreamLoader loader = new StreamLoader(store.connection(), store.tableNames(), indexer, months,
