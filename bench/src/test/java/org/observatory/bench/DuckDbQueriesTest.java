@@ -1,0 +1,94 @@
+package org.observatory.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.observatory.api.query.ContentQueries;
+import org.observatory.api.query.IndexScanner;
+import org.observatory.api.query.MemeQueries;
+import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.TweetFetcher;
+import org.observatory.api.query.job.ContentJob;
+import org.observatory.generator.Generator;
+import org.observatory.generator.GeneratorSettings;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TestLoads;
+
+/**
+ * DuckDB's answers over the raw generated files equal Observatory's over the same files loaded: the
+ * benchmark compares their speed only where they agree.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DuckDbQueriesTest {
+  private static final LocalDate FIRST = LocalDate.parse("2012-06-06");
+  private static final int DAYS = 4;
+  private static final List<String> MEMES = List.of("#euro2012");
+  private final long start = DuckDbQueries.dayStart(FIRST);
+  private final long end = DuckDbQueries.dayStart(FIRST.plusDays(DAYS));
+  private final ExecutorService pool = Executors.newFixedThreadPool(4);
+  private DuckDbQueries duck;
+  private MemeQueries memes;
+  private ContentQueries content;
+
+  @BeforeAll
+  void generateLoadAndOpen() throws Exception {
+    Path dir = Files.createTempDirectory("duckdb");
+    List<Path> files = Generator.write(GeneratorSettings.defaults(FIRST, DAYS, 3_000).withEventStart(FIRST.plusDays(1))
+        .withMalformedShare(0.01), dir.resolve("tweets")).files();
+    Connection connection = MiniHBase.connection();
+    TableNames names = new TableNames("duckdb");
+    TestLoads.load(connection, names, dir.resolve("rejects"), files.toArray(Path[]::new));
+    IndexScanner scanner = new IndexScanner(connection, names, IndexSpec.defaults(), pool, 30_000, 5_000_000);
+    memes = new MemeQueries(scanner, new QuerySettings());
+    ContentJob job = new ContentJob(connection, names,
+        new ContentJob.Settings(new org.apache.hadoop.fs.Path(dir.resolve("work").toString()), 2));
+    content = new ContentQueries(scanner, new TweetFetcher(connection, names, pool, 30_000), job,
+        new QuerySettings(), 60_000);
+    duck = new DuckDbQueries(files);
+  }
+
+  @AfterAll
+  void close() throws Exception {
+    duck.close();
+    pool.shutdownNow();
+  }
+
+  @Test
+  void indexOnlyCountsAgree() throws Exception {
+    QueryResult memePostCount = memes.memePostCount("#euro2012", FIRST.toString(), last());
+    QueryResult timestampCount = memes.timestampCount("#euro2012", FIRST.toString(), last(), null);
+
+    assertThat(duck.memePostCount(MEMES, start, end)).isEqualTo(memePostCount.counts());
+    assertThat(memePostCount.counts().get("#euro2012")).isGreaterThan(100);
+    assertThat(duck.timestampCount(MEMES, start, end)).isEqualTo(timestampCount.counts()).hasSize(DAYS);
+  }
+
+  @Test
+  void contentAnswersAgree() throws Exception {
+    assertThat(duck.userPostCount(MEMES, start, end))
+        .isEqualTo(content.userPostCount("#euro2012", FIRST.toString(), last()).rows()).hasSizeGreaterThan(50);
+    assertThat(duck.memeCooccurrenceCount(MEMES, start, end))
+        .isEqualTo(content.memeCooccurrenceCount("#euro2012", FIRST.toString(), last()).counts()).isNotEmpty();
+    assertThat(duck.retweetEdges(MEMES, start, end))
+        .isEqualTo(content.retweetEdges("#euro2012", FIRST.toString(), last()).rows()).isNotEmpty();
+    assertThat(duck.mentionEdges(MEMES, start, end))
+        .isEqualTo(content.mentionEdges("#euro2012", FIRST.toString(), last()).rows()).isNotEmpty();
+  }
+
+  private static String last() {
+    return FIRST.plusDays(DAYS - 1).toString();
+  }
+}
