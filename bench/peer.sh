@@ -32,6 +32,7 @@ for _ in $(seq 1 180); do curl -sf localhost:18481/healthcheck > /dev/null 2>&1 
 echo "== the count queries, Observatory and DuckDB"
 java -Xmx4g -cp "$jar" org.observatory.bench.PeerComparison "$work/tweets" http://localhost:18480 '#euro2012' \
   2012-06-08T00:00:00Z 3h,1d,4d,16d "$runs" "$root/bench/results/peer.json"
+kill "$server"; wait "$server" 2>/dev/null || true; server=""
 python3 - "$root/bench/results/peer.json" "$root/bench/results/peer.md" "$days" "$per_day" <<'PY'
 import json, sys
 rows = json.load(open(sys.argv[1]))
@@ -40,14 +41,15 @@ queries = list(dict.fromkeys(r["query"] for r in rows))
 by = {(r["query"], r["window"]): r for r in rows}
 with open(sys.argv[2], "w") as md:
     md.write(f"# Observatory beside DuckDB ({sys.argv[3]} generated days x {sys.argv[4]} statuses/day, #euro2012)\n\n")
-    md.write("Median ms, Observatory over HTTP / DuckDB over the raw .json.gz files (ratio); "
+    md.write("Median ms, Observatory over HTTP / DuckDB over the raw .json.gz files (DuckDB's time over "
+             "Observatory's); "
              "a pair whose answers differ is marked and not compared.\n\n")
     md.write("| query | " + " | ".join(windows) + " |\n|---|" + "---|" * len(windows) + "\n")
     for q in queries:
         cells = []
         for w in windows:
             r = by[(q, w)]
-            cells.append(f"{r['observatoryMs']:.0f} / {r['duckdbMs']:.0f} ({r['duckdbMs'] / r['observatoryMs']:.0f}x)"
+            cells.append(f"{r['observatoryMs']:.0f} / {r['duckdbMs']:.0f} ({r['duckdbMs'] / r['observatoryMs']:.1f}x)"
                          if r["agree"] else "answers differ")
         md.write(f"| {q} | " + " | ".join(cells) + " |\n")
 PY
