@@ -54,6 +54,9 @@ public final class IndexPlanner {
     Map<Month, Source> sources = new LinkedHashMap<>();
     List<QueryResult.Skipped> skipped = new ArrayList<>();
     for (Month month : window.months()) {
+      if (!tables.exists(names.tweets(month)) && !tables.exists(names.index(index, month))) {
+        continue; // nothing stored: a window of years holds few months with tables
+      }
       Optional<MonthIndex> entry = catalog.recent(index, month);
       if (entry.isPresent()) {
         Optional<String> problem = problem(entry.get(), inForce);
@@ -64,7 +67,7 @@ public final class IndexPlanner {
         }
       } else if (tables.exists(names.index(index, month))) { // a loader is creating it
         sources.put(month, new Source(names.index(index, month), false));
-      } else if (tables.exists(names.tweets(month))) {
+      } else {
         skipped.add(new QueryResult.Skipped(month.toString(), index, "the month's tweets have no " + index
             + " index" + fix(index, month)));
       }
