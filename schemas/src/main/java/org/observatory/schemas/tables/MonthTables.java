@@ -60,7 +60,7 @@ public final class MonthTables {
     return tables;
   }
 
-  /** Creates the namespace and the deletion table if they are missing. */
+  /** Creates the namespace, the deletion table and the index catalog if they are missing. */
   public void ensureNamespace() throws IOException {
     try (Admin admin = connection.getAdmin()) {
       ensureNamespace(admin);
