@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
@@ -29,6 +30,8 @@ public final class CatalogPlacement implements IndexPlacement {
   private final IndexCatalog catalog;
   private final TableNames names;
   private final Map<String, IndexDefinition> own = new HashMap<>();
+  /** The targets last worked out per index and month, with the catalog answer they came from. */
+  private final Map<String, Map<Month, Placed>> placed = new ConcurrentHashMap<>();
 
   /** @param spec the loader's own specification, by which it writes the revisions in force */
   public CatalogPlacement(IndexCatalog catalog, TableNames names, IndexSpec spec) {
@@ -47,6 +50,21 @@ public final class CatalogPlacement implements IndexPlacement {
     Optional<MonthIndex> entry;
     try {
       entry = catalog.recent(index, month);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Map<Month, Placed> months = placed.computeIfAbsent(index, i -> new ConcurrentHashMap<>());
+    Placed last = months.get(month);
+    if (last != null && last.entry() == entry) { // the same answer as last time: per tweet, skip the work
+      return last.targets();
+    }
+    List<Target> targets = place(index, month, entry);
+    months.put(month, new Placed(entry, targets));
+    return targets;
+  }
+
+  private List<Target> place(String index, Month month, Optional<MonthIndex> entry) {
+    try {
       IndexDefinition mine = own.get(index);
       if (entry.isPresent() && mine != null && !entry.get().definitions().contains(mine)) {
         // A revision built by another definition (a rebuild after this loader started): say that this
@@ -65,6 +83,8 @@ public final class CatalogPlacement implements IndexPlacement {
     if (rebuild != null) {
       targets.add(new Target(names.index(index, month, rebuild.revision()), rebuild.definition()));
     }
-    return targets;
+    return List.copyOf(targets);
   }
+
+  private record Placed(Optional<MonthIndex> entry, List<Target> targets) {}
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.zip.GZIPInputStream;
 import org.apache.hadoop.conf.Configuration;
@@ -161,13 +162,12 @@ public final class HistoricalLoad {
    * this job's tweets land only at its end: a rebuild running meanwhile would miss them.
    */
   private List<MonthIndex> indexesOf(List<TableName> bulkTables) throws IOException {
+    Set<Month> months = new TreeSet<>();
+    bulkTables.forEach(table -> names.monthOf(table).ifPresent(months::add));
     List<MonthIndex> entries = new ArrayList<>();
-    for (TableName table : bulkTables) {
-      Optional<Month> month = names.monthOf(table);
+    for (Month month : months) {
       for (String index : spec.names()) {
-        if (month.isPresent()) {
-          catalog.get(index, month.get()).filter(e -> e.table(names).equals(table)).ifPresent(entries::add);
-        }
+        catalog.get(index, month).ifPresent(entries::add);
       }
     }
     checkNoRebuild(entries);

@@ -39,7 +39,8 @@ public final class IndexCatalog {
   private final Connection connection;
   private final TableNames names;
   private final long freshMillis;
-  private final Map<String, Remembered> recent = new ConcurrentHashMap<>();
+  // By a record key: loaders ask per tweet and index, and the row key's name check is a regex.
+  private final Map<Key, Remembered> recent = new ConcurrentHashMap<>();
 
   /** @param freshMillis how long {@link #recent} may answer from memory */
   public IndexCatalog(Connection connection, TableNames names, long freshMillis) {
@@ -57,7 +58,7 @@ public final class IndexCatalog {
     try (Table table = connection.getTable(names.indexCatalog())) {
       Result row = table.get(new Get(row(index, month)).addColumn(FAMILY, ENTRY));
       Optional<MonthIndex> entry = row.isEmpty() ? Optional.empty() : Optional.of(decode(index, month, row.value()));
-      recent.put(key(index, month), new Remembered(entry, System.currentTimeMillis()));
+      recent.put(new Key(index, month), new Remembered(entry, System.currentTimeMillis()));
       return entry;
     } catch (TableNotFoundException e) {
       return Optional.empty(); // nothing loaded yet
@@ -66,7 +67,7 @@ public final class IndexCatalog {
 
   /** The entry as read at most {@link #freshMillis} ago: for paths that ask per tweet or per query. */
   public Optional<MonthIndex> recent(String index, Month month) throws IOException {
-    Remembered known = recent.get(key(index, month));
+    Remembered known = recent.get(new Key(index, month));
     if (known != null && System.currentTimeMillis() - known.readAt < freshMillis) {
       return known.entry;
     }
@@ -118,7 +119,7 @@ public final class IndexCatalog {
     byte[] row = row(expected.index(), expected.month());
     boolean done = mutate(CheckAndMutate.newBuilder(row).ifEquals(FAMILY, ENTRY, encode(expected)).build(put(next)));
     if (done) {
-      recent.put(key(next.index(), next.month()), new Remembered(Optional.of(next), System.currentTimeMillis()));
+      recent.put(new Key(next.index(), next.month()), new Remembered(Optional.of(next), System.currentTimeMillis()));
     }
     return done;
   }
@@ -130,7 +131,7 @@ public final class IndexCatalog {
     } catch (TableNotFoundException e) {
       // nothing to forget
     }
-    recent.remove(key(index, month));
+    recent.remove(new Key(index, month));
   }
 
   private boolean mutate(CheckAndMutate change) throws IOException {
@@ -168,6 +169,8 @@ public final class IndexCatalog {
   /** The stored form: the key (index and month) is the row's. */
   private record Body(int revision, List<IndexDefinition> definitions, boolean partial, String builtBy,
       long builtAt, MonthIndex.Rebuild rebuild) {}
+
+  private record Key(String index, Month month) {}
 
   private record Remembered(Optional<MonthIndex> entry, long readAt) {}
 }
