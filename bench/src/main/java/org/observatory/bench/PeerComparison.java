@@ -1,99 +1,73 @@
 package org.observatory.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
- * The count queries over a window series, answered by the running service and by DuckDB over the raw
- * files: each pair of answers is compared first, and only agreeing ones are timed (median of warm runs
- * over HTTP for the service; DuckDB reads the files again for every query, so its runs are its own).
- *
- * <p>Usage: {@code PeerComparison TWEETS_DIR SERVICE_URL MEME START WINDOWS RUNS OUT.json}, with
- * WINDOWS like {@code 3h,1d,4d,16d}.
+ * The count queries answered by the running service and by DuckDB over the same raw files, the tool an
+ * analyst would otherwise reach for. Each pair of answers is compared first; both are then timed (the
+ * median of warm runs over HTTP for the service; DuckDB reads the files again for every query, as an
+ * ad-hoc query would).
  */
 public final class PeerComparison {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> QUERIES = List.of("meme-post-count", "timestamp-count", "user-post-count",
+  public static final List<String> QUERIES = List.of("meme-post-count", "timestamp-count", "user-post-count",
       "meme-cooccurrence-count", "retweet-edges", "mention-edges");
+  private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final DuckDbQueries duck;
-  private final HttpClient http = HttpClient.newHttpClient();
-  private final String service;
-
-  private PeerComparison(DuckDbQueries duck, String service) {
-    this.duck = duck;
-    this.service = service;
-  }
+  private PeerComparison() {}
 
   /** One query at one window: whether the answers agree, and each side's median time. */
-  record Timing(String query, String window, boolean agree, int size, double observatoryMs, double duckdbMs) {}
-
-  public static void main(String[] args) throws Exception {
-    List<Path> files;
-    try (Stream<Path> listed = Files.list(Path.of(args[0]))) {
-      files = listed.filter(f -> f.getFileName().toString().endsWith(".json.gz")).sorted().toList();
+  public record Timing(String query, String window, boolean agree, int size, double observatoryMs,
+      double duckdbMs) {
+    /** How many times longer DuckDB took. */
+    public double ratio() {
+      return Math.round(duckdbMs / observatoryMs * 10) / 10.0;
     }
-    String meme = args[2];
-    Instant start = Instant.parse(args[3]);
-    int runs = Integer.parseInt(args[5]);
+  }
+
+  public static List<Timing> compare(ServiceClient service, Corpus corpus, HarnessSettings s) throws Exception {
     List<Timing> timings = new ArrayList<>();
-    try (DuckDbQueries duck = new DuckDbQueries(files)) {
-      PeerComparison compare = new PeerComparison(duck, args[1]);
-      for (String window : args[4].split(",")) {
-        Instant end = start.plus(duration(window));
+    try (DuckDbQueries duck = new DuckDbQueries(corpus.paths())) {
+      for (Window window : s.peerWindows()) {
         for (String query : QUERIES) {
-          Timing t = compare.time(query, meme, start, end, window, runs);
+          Timing t = time(service, duck, query, s, window);
           timings.add(t);
-          System.err.printf("%-24s %4s  %s  observatory %9.1f ms  duckdb %9.1f ms  size %d%n", query, window,
-              t.agree() ? "agree   " : "DISAGREE", t.observatoryMs(), t.duckdbMs(), t.size());
+          System.err.printf("%-24s %4s  %s  observatory %9.1f ms  duckdb %9.1f ms  size %d%n", query,
+              window.name(), t.agree() ? "agree   " : "DISAGREE", t.observatoryMs(), t.duckdbMs(), t.size());
         }
       }
     }
-    JSON.writerWithDefaultPrettyPrinter().writeValue(Path.of(args[6]).toFile(), timings);
+    return timings;
   }
 
-  private Timing time(String query, String meme, Instant start, Instant end, String window, int runs)
-      throws Exception {
-    long[] duckMillis = new long[runs];
+  private static Timing time(ServiceClient service, DuckDbQueries duck, String query, HarnessSettings s,
+      Window window) throws Exception {
+    Instant start = s.eventStart();
+    Instant end = window.end(start);
+    double[] duckMillis = new double[s.peerRuns()];
     Object duckAnswer = null;
-    for (int i = 0; i < runs; i++) {
+    for (int run = 0; run < s.peerRuns(); run++) {
       long began = System.nanoTime();
-      duckAnswer = duck(query, List.of(meme), start.toEpochMilli(), end.toEpochMilli());
-      duckMillis[i] = System.nanoTime() - began;
+      duckAnswer = duck(duck, query, List.of(s.meme()), start.toEpochMilli(), end.toEpochMilli());
+      duckMillis[run] = (System.nanoTime() - began) / 1e6;
     }
-    String url = service + "/queries/" + query + "?memes=" + URLEncoder.encode(meme, StandardCharsets.UTF_8)
-        + "&start=" + start + "&end=" + end.minusMillis(1); // the API's end is the last instant included
-    Object answer = answer(get(url));
-    for (int i = 0; i < 2; i++) {
-      get(url); // warm-up
-    }
-    long[] millis = new long[runs];
-    for (int i = 0; i < runs; i++) {
-      long began = System.nanoTime();
-      get(url);
-      millis[i] = System.nanoTime() - began;
+    Object answer = normalize(JSON.convertValue(service.ask(query, s.meme(), start, end).body(), Object.class));
+    service.ask(query, s.meme(), start, end); // warm-up
+    double[] millis = new double[s.peerRuns()];
+    for (int run = 0; run < s.peerRuns(); run++) {
+      millis[run] = service.ask(query, s.meme(), start, end).millis();
     }
     int size = duckAnswer instanceof Map<?, ?> m ? m.size() : ((List<?>) duckAnswer).size();
-    return new Timing(query, window, answer.equals(normalize(duckAnswer)), size, median(millis), median(duckMillis));
+    return new Timing(query, window.name(), answer.equals(normalize(duckAnswer)), size, Stats.median(millis),
+        Stats.median(duckMillis));
   }
 
-  private Object duck(String query, List<String> memes, long start, long end) throws Exception {
+  private static Object duck(DuckDbQueries duck, String query, List<String> memes, long start, long end)
+      throws Exception {
     return switch (query) {
       case "meme-post-count" -> duck.memePostCount(memes, start, end);
       case "timestamp-count" -> duck.timestampCount(memes, start, end);
@@ -105,22 +79,7 @@ public final class PeerComparison {
     };
   }
 
-  private JsonNode get(String url) throws Exception {
-    HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(10))
-        .build(), HttpResponse.BodyHandlers.ofByteArray());
-    if (response.statusCode() != 200) {
-      throw new IllegalStateException(url + " answered " + response.statusCode() + ": "
-          + new String(response.body(), StandardCharsets.UTF_8));
-    }
-    return JSON.readTree(response.body());
-  }
-
-  /** The service's counts or rows, as DuckDbQueries gives them. */
-  private static Object answer(JsonNode body) {
-    return normalize(JSON.convertValue(body.has("counts") ? body.get("counts") : body.get("rows"), Object.class));
-  }
-
-  /** Numbers as longs, maps compared by content. */
+  /** Numbers as longs, maps compared by content: the service's JSON and DuckDB's rows side by side. */
   private static Object normalize(Object value) {
     if (value instanceof Number n) {
       return n.longValue();
@@ -134,18 +93,5 @@ public final class PeerComparison {
       return list.stream().map(PeerComparison::normalize).toList();
     }
     return value;
-  }
-
-  private static double median(long[] nanos) {
-    long[] sorted = nanos.clone();
-    Arrays.sort(sorted);
-    double mid = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-        : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0;
-    return Math.round(mid / 100_000.0) / 10.0;
-  }
-
-  private static Duration duration(String window) {
-    long n = Long.parseLong(window.substring(0, window.length() - 1));
-    return window.endsWith("h") ? Duration.ofHours(n) : Duration.ofDays(n);
   }
 }

@@ -1,0 +1,95 @@
+package org.observatory.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Observatory's commands, each run in a JVM of its own as an operator runs them, so that every
+ * measurement starts cold and alone. Each command's output goes to a log of its own.
+ */
+public final class App {
+  private static final String MAIN = "org.observatory.api.ObservatoryApplication";
+  private final String jar;
+  private final List<String> javaOptions;
+  private final Path logs;
+
+  /**
+   * @param jar Observatory's executable jar; empty: its classes on this JVM's classpath
+   * @param javaOptions for each command's JVM, e.g. {@code -Xmx4g}
+   * @param logs where each command's output is kept
+   */
+  public App(String jar, List<String> javaOptions, Path logs) throws IOException {
+    this.jar = jar;
+    this.javaOptions = javaOptions;
+    this.logs = Files.createDirectories(logs);
+  }
+
+  /** Runs a command to its end and returns its summary, the last line it printed. */
+  public CommandSummary run(String name, String... args) throws IOException, InterruptedException {
+    Process process = start(name, args);
+    int exit = process.waitFor();
+    List<String> out = Files.readAllLines(logs.resolve(name + ".out"));
+    if (exit != 0 || out.isEmpty()) {
+      throw new IllegalStateException(name + " failed (exit " + exit + "); its log ends:\n" + tail(name));
+    }
+    return new CommandSummary(out.get(out.size() - 1));
+  }
+
+  /** Starts the service on a store and returns once it answers its health check. */
+  public Service serve(String name, Store store, long mapReduceThreshold) throws IOException, InterruptedException {
+    Process process = start(name, "server", store.config(mapReduceThreshold).toString());
+    HttpClient http = HttpClient.newHttpClient();
+    URI health = URI.create("http://localhost:" + store.adminPort() + "/healthcheck");
+    for (int second = 0; second < 300 && process.isAlive(); second++) {
+      try {
+        if (http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.discarding())
+            .statusCode() == 200) {
+          return new Service(process, "http://localhost:" + store.httpPort());
+        }
+      } catch (IOException notYet) {
+        // the service is still starting
+      }
+      Thread.sleep(1000);
+    }
+    process.destroy();
+    throw new IllegalStateException("the service did not start; its log ends:\n" + tail(name));
+  }
+
+  /** A running service; closing it stops it the way an operator would (SIGTERM) and waits. */
+  public record Service(Process process, String url) implements AutoCloseable {
+    @Override
+    public void close() throws InterruptedException {
+      process.destroy();
+      process.waitFor();
+    }
+  }
+
+  private Process start(String name, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(javaOptions);
+    // The executable jar grants the JDK's module openings HBase needs by its manifest; run from the
+    // classpath, the openings must be among the java options.
+    command.addAll(jar.isEmpty() ? List.of("-cp", System.getProperty("java.class.path"), MAIN) : List.of("-jar", jar));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command).redirectOutput(logs.resolve(name + ".out").toFile())
+        .redirectError(logs.resolve(name + ".log").toFile()).start();
+  }
+
+  /** What a command logged (its stderr). */
+  public List<String> log(String name) throws IOException {
+    return Files.readAllLines(logs.resolve(name + ".log"));
+  }
+
+  private String tail(String name) throws IOException {
+    List<String> lines = log(name);
+    return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+  }
+}

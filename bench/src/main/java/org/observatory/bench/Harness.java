@@ -1,0 +1,84 @@
+package org.observatory.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The benchmark harness, one command ({@code bench/run.sh}): generates a corpus (or reuses it), measures
+ * loading, storage and every query, answers the count queries with DuckDB beside Observatory, and writes
+ * the report, the figures as JSON and the charts. Each measurement runs Observatory's own commands in
+ * JVMs of their own, on a fresh embedded store.
+ */
+public final class Harness {
+  private Harness() {}
+
+  /** Everything one run measured. */
+  public record Results(Instant started, double minutes, String machine, HarnessSettings settings, Corpus corpus,
+      LoadStage.Figures loads, StorageStage.Figures storage, QueryStage.Figures queries,
+      List<PeerComparison.Timing> peer) {}
+
+  public static void main(String[] args) throws Exception {
+    HarnessSettings settings;
+    try {
+      settings = HarnessSettings.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("error: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    Results results = run(settings);
+    System.out.println(Report.write(results, Path.of(settings.out())));
+  }
+
+  public static Results run(HarnessSettings s) throws Exception {
+    Instant started = Instant.now();
+    Path work = Files.createDirectories(Path.of(s.work()));
+    Path run = Files.createTempDirectory(work, "run-");
+    App app = new App(s.appJar(), s.javaOptions(), Path.of(s.out(), "logs"));
+    Store store = Store.create(run.resolve("bulk"));
+    try {
+      step("corpus: " + s.days() + " days x " + s.perDay() + " statuses from " + s.firstDay());
+      Corpus corpus = Corpus.ensure(app, s);
+      step("loads: parse ceiling, direct, streaming replay (flat out, then paced), bulk");
+      LoadStage.Figures loads = LoadStage.measure(app, corpus, run, store, s.pacedRate());
+      step("storage");
+      StorageStage.Figures storage = StorageStage.measure(store, loads.tweetsStored(), corpus.gzipBytes());
+      List<QueryStage.Timing> timings;
+      List<PeerComparison.Timing> peer;
+      step("queries, then DuckDB beside them");
+      try (App.Service service = app.serve("server", store, 30_000)) {
+        ServiceClient client = new ServiceClient(service.url());
+        timings = QueryStage.time(client, s, QueryStage.QUERIES, s.windows());
+        peer = PeerComparison.compare(client, corpus, s);
+      }
+      step("the two smallest windows with phase 2 forced through MapReduce");
+      List<QueryStage.Timing> forced;
+      try (App.Service service = app.serve("server-mapreduce", store, 0)) {
+        forced = QueryStage.time(new ServiceClient(service.url()), s, List.of(QueryStage.FETCH_PROBE),
+            s.windows().subList(0, Math.min(2, s.windows().size())));
+      }
+      QueryStage.Figures queries = new QueryStage.Figures(timings, QueryStage.fetchRates(timings),
+          QueryStage.mapReduceCosts(timings, forced));
+      double minutes = Math.round((Instant.now().toEpochMilli() - started.toEpochMilli()) / 600.0) / 100.0;
+      return new Results(started, minutes, machine(), s, corpus, loads, storage, queries, peer);
+    } finally {
+      store.delete();
+      Store.deleteTree(run);
+    }
+  }
+
+  private static void step(String what) {
+    System.err.println("== " + what);
+  }
+
+  private static String machine() {
+    List<String> parts = new ArrayList<>();
+    parts.add(Runtime.getRuntime().availableProcessors() + " cores");
+    parts.add(System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+    parts.add("Java " + System.getProperty("java.version"));
+    return String.join(", ", parts);
+  }
+}

@@ -1,0 +1,86 @@
+package org.observatory.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Loading, measured against the parse ceiling (read, gunzip and parse on one warm thread): the historical
+ * loader in direct and in bulk mode, and the streaming loader replaying the files flat out, each into a
+ * fresh store; then, if asked, the streaming loader at a steady rate, for its latency.
+ */
+public final class LoadStage {
+  private static final Pattern P99 = Pattern.compile("arrival-to-stored p99 (\\d+) ms");
+
+  private LoadStage() {}
+
+  /** One way of loading: tweets (statuses and embedded originals) per second, and its share of the ceiling. */
+  public record Rate(double tweetsPerSecond, double seconds, double ratioToCeiling) {}
+
+  /**
+   * The streaming loader fed at a steady rate, as a live stream feeds it: how long a line takes from
+   * reaching the daemon to its tweets being stored (queryable), at the 99th percentile.
+   */
+  public record Paced(double linesPerSecond, double tweetsPerSecond, long arrivalToStoredP99Ms) {}
+
+  /**
+   * @param paced null when no rate was set
+   * @param tweetsStored in the bulk load's store: tweets written, less those a later delete notice erased
+   */
+  public record Figures(double parseCeilingTweetsPerSecond, Rate direct, Rate bulk, Rate stream, Paced paced,
+      long tweetsStored) {}
+
+  /**
+   * Measures every way of loading the corpus; the bulk load's store is {@code kept}, for the storage and
+   * query measurements.
+   */
+  public static Figures measure(App app, Corpus corpus, Path work, Store kept, double pacedRate)
+      throws IOException, InterruptedException {
+    // The median of 5 passes in one JVM: a cold JVM's single pass runs a third slower, mostly compiling.
+    double ceiling = app.run("parse", "parse", "--passes", "5", corpus.dir()).rate("tweets");
+    Rate direct = once(ceiling, Store.create(work.resolve("direct")), store ->
+        app.run("load-direct", "load", "-c", store.config(0).toString(), "--mode", "direct", corpus.dir()));
+    Rate stream = once(ceiling, Store.create(work.resolve("stream")), store ->
+        app.run("stream-replay", "stream", "-c", store.config(0).toString(), "replay", corpus.dir()));
+    Paced paced = null;
+    if (pacedRate > 0) {
+      double tweets = once(ceiling, Store.create(work.resolve("paced")), store -> app.run("stream-paced", "stream", "-c",
+          store.config(0).toString(), "replay", "--rate", Double.toString(pacedRate), corpus.dir())).tweetsPerSecond();
+      paced = new Paced(pacedRate, tweets, lastP99(app.log("stream-paced")));
+    }
+    CommandSummary bulk = app.run("load-bulk", "load", "-c", kept.config(0).toString(), "--mode", "bulk", corpus.dir());
+    return new Figures(ceiling, direct, rate(bulk, ceiling), stream, paced,
+        bulk.puts("tweets") - bulk.counter("erased"));
+  }
+
+  /** The p99 of the daemon's last progress line, logged as it stops: its latency over the recent minutes. */
+  private static long lastP99(List<String> log) {
+    long p99 = -1;
+    for (String line : log) {
+      Matcher m = P99.matcher(line);
+      if (m.find()) {
+        p99 = Long.parseLong(m.group(1));
+      }
+    }
+    return p99;
+  }
+
+  private interface Load {
+    CommandSummary into(Store store) throws IOException, InterruptedException;
+  }
+
+  private static Rate once(double ceiling, Store store, Load load) throws IOException, InterruptedException {
+    try {
+      return rate(load.into(store), ceiling);
+    } finally {
+      store.delete();
+    }
+  }
+
+  private static Rate rate(CommandSummary summary, double ceiling) {
+    double rate = summary.rate("tweets");
+    return new Rate(rate, summary.seconds(), Math.round(rate / ceiling * 1000) / 1000.0);
+  }
+}

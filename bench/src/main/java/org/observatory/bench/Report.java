@@ -1,0 +1,177 @@
+package org.observatory.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** A run's figures as {@code results.json}, {@code report.md} (headline table first) and PNG charts. */
+final class Report {
+  private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+      .enable(SerializationFeature.INDENT_OUTPUT);
+
+  private Report() {}
+
+  /** Writes the three under {@code dir} and returns the Markdown. */
+  static String write(Harness.Results r, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    JSON.writeValue(dir.resolve("results.json").toFile(), r);
+    List<String> charts = Charts.write(r, dir);
+    String markdown = markdown(r, charts);
+    Files.writeString(dir.resolve("report.md"), markdown);
+    return markdown;
+  }
+
+  static String markdown(Harness.Results r, List<String> charts) {
+    HarnessSettings s = r.settings();
+    StringBuilder md = new StringBuilder();
+    md.append("# Observatory benchmark, ").append(r.started().toString(), 0, 10).append("\n\n");
+    md.append(String.format(Locale.ROOT, "%s; %d generated days x %,d statuses from %s (%,d tweets stored, "
+            + "%.1f MB of .json.gz); queries for %s from %s. One run, %.1f minutes.%n%n", r.machine(), s.days(),
+        s.perDay(), s.firstDay(), r.storage().tweets(), r.corpus().gzipBytes() / 1e6, s.meme(),
+        s.eventStart(), r.minutes()));
+    headline(md, r);
+    loads(md, r);
+    storage(md, r);
+    queries(md, r);
+    peer(md, r);
+    md.append("## Charts\n\n");
+    charts.forEach(c -> md.append("![").append(c).append("](").append(c).append(")\n\n"));
+    return md.toString();
+  }
+
+  private static void headline(StringBuilder md, Harness.Results r) {
+    LoadStage.Figures l = r.loads();
+    String longest = r.settings().windows().get(r.settings().windows().size() - 1).name();
+    md.append("## Headline\n\n| figure | measured |\n|---|---|\n");
+    row(md, "parse ceiling (read, gunzip, parse; one thread)", rate(l.parseCeilingTweetsPerSecond()) + " tweets/s");
+    headlineLoad(md, "historical load, direct", l.direct());
+    headlineLoad(md, "historical load, bulk", l.bulk());
+    headlineLoad(md, "streaming replay", l.stream());
+    if (l.paced() != null) {
+      row(md, "streaming at " + rate(l.paced().linesPerSecond()) + " lines/s: arrival to stored, p99",
+          l.paced().arrivalToStoredP99Ms() + " ms");
+    }
+    row(md, "storage", r.storage().bytesPerTweet() + " bytes per tweet, " + r.storage().ratioToInput()
+        + "x the .json.gz input");
+    row(md, "index-only latency at " + longest, r.queries().timings().stream()
+        .filter(t -> t.window().equals(longest) && t.evaluation().equals("index-only"))
+        .map(t -> t.query() + " " + ms(t.medianMs())).collect(Collectors.joining(", ")));
+    row(md, "phase-2 fetch rate (" + QueryStage.FETCH_PROBE + " beyond meme-post-count)",
+        r.queries().fetchRates().isEmpty() ? "no window fetched 1,000 tweets in the service"
+            : r.queries().fetchRates().stream().map(f -> rate(f.tweetsPerSecond()) + " tweets/s at " + f.window())
+                .collect(Collectors.joining(", ")));
+    row(md, "MapReduce phase 2's fixed cost", r.queries().mapReduce().stream()
+        .map(c -> ms(c.fixedCostMs()) + " at " + c.window()).collect(Collectors.joining(", ")));
+    for (String query : PeerComparison.QUERIES) {
+      row(md, "DuckDB's time over Observatory's: " + query, r.peer().stream().filter(t -> t.query().equals(query))
+          .map(t -> (t.agree() ? t.ratio() + "x" : "answers differ") + " at " + t.window())
+          .collect(Collectors.joining(", ")));
+    }
+    md.append('\n');
+  }
+
+  private static void headlineLoad(StringBuilder md, String name, LoadStage.Rate rate) {
+    row(md, name, rate(rate.tweetsPerSecond()) + " tweets/s, " + rate.ratioToCeiling() + " of the ceiling");
+  }
+
+  private static void loads(StringBuilder md, Harness.Results r) {
+    LoadStage.Figures l = r.loads();
+    md.append("## Loading\n\nEach load into a fresh embedded store; tweets are statuses and embedded originals.\n\n")
+        .append("| | tweets/s | seconds | ratio to the ceiling |\n|---|---|---|---|\n");
+    row(md, "parse ceiling", rate(l.parseCeilingTweetsPerSecond()), "", "1");
+    load(md, "historical, direct", l.direct());
+    load(md, "historical, bulk", l.bulk());
+    load(md, "streaming replay, flat out", l.stream());
+    if (l.paced() != null) {
+      row(md, "streaming replay at " + rate(l.paced().linesPerSecond()) + " lines/s", rate(l.paced().tweetsPerSecond()),
+          "", "arrival to stored: p99 " + l.paced().arrivalToStoredP99Ms() + " ms");
+    }
+    if (r.corpus().generatorStatusesPerSecond() != null) {
+      md.append("\nThe generator wrote the corpus at ").append(rate(r.corpus().generatorStatusesPerSecond()))
+          .append(" statuses/s.\n");
+    }
+    md.append('\n');
+  }
+
+  private static void load(StringBuilder md, String name, LoadStage.Rate rate) {
+    row(md, name, rate(rate.tweetsPerSecond()), String.valueOf(rate.seconds()), String.valueOf(rate.ratioToCeiling()));
+  }
+
+  private static void storage(StringBuilder md, Harness.Results r) {
+    StorageStage.Figures st = r.storage();
+    md.append("## Storage\n\nAfter the bulk load, flushed, not compacted; every month and revision summed.\n\n")
+        .append("| table kind | bytes | bytes per tweet |\n|---|---|---|\n");
+    st.tables().forEach((kind, t) -> row(md, kind, String.format(Locale.ROOT, "%,d", t.bytes()),
+        String.valueOf(t.bytesPerTweet())));
+    row(md, "**all tables**", String.format(Locale.ROOT, "%,d", st.totalBytes()), String.valueOf(st.bytesPerTweet()));
+    row(md, "input (.json.gz)", String.format(Locale.ROOT, "%,d", r.corpus().gzipBytes()),
+        String.valueOf(st.inputBytesPerTweet()));
+    md.append("\nThe tables take ").append(st.ratioToInput()).append("x the gzipped input.\n\n");
+  }
+
+  private static void queries(StringBuilder md, Harness.Results r) {
+    List<Window> windows = r.settings().windows();
+    md.append("## Queries\n\nMedian of ").append(r.settings().runs()).append(" warm runs over HTTP, in ms; ")
+        .append("the result size (counts, rows or tweets) below each. Phase 2 runs as MapReduce above 30,000 tweets.\n\n")
+        .append(header("query", windows));
+    for (String query : QueryStage.QUERIES) {
+      md.append("| ").append(query);
+      windows.forEach(w -> md.append(" | ").append(ms(QueryStage.find(r.queries().timings(), query, w.name()).medianMs())));
+      md.append(" |\n| size");
+      windows.forEach(w -> md.append(" | ").append(QueryStage.find(r.queries().timings(), query, w.name()).size()));
+      md.append(" |\n");
+    }
+    md.append("\n").append(header("", windows)).append("| phase-1 tweets");
+    windows.forEach(w -> md.append(" | ").append(QueryStage.find(r.queries().timings(), "meme-post-count", w.name())
+        .phase1Tweets()));
+    for (String query : List.of("user-post-count", QueryStage.FETCH_PROBE)) {
+      md.append(" |\n| ").append(query);
+      windows.forEach(w -> md.append(" | ").append(QueryStage.find(r.queries().timings(), query, w.name()).evaluation()));
+    }
+    md.append(" |\n\nMapReduce phase 2, forced (threshold 0), against the service's own fetch: ")
+        .append(r.queries().mapReduce().stream().map(c -> c.window() + ": " + ms(c.mapReduceMs()) + " vs "
+            + ms(c.serviceMs())).collect(Collectors.joining(", "))).append(".\n\n");
+  }
+
+  private static void peer(StringBuilder md, Harness.Results r) {
+    List<Window> windows = r.settings().peerWindows();
+    md.append("## Beside DuckDB\n\nThe count queries answered by Observatory over HTTP and by DuckDB over the same ")
+        .append(".json.gz files, compared before timing. Median ms, Observatory / DuckDB (DuckDB's time over ")
+        .append("Observatory's).\n\n").append(header("query", windows));
+    for (String query : PeerComparison.QUERIES) {
+      md.append("| ").append(query);
+      for (Window w : windows) {
+        PeerComparison.Timing t = r.peer().stream().filter(p -> p.query().equals(query) && p.window().equals(w.name()))
+            .findFirst().orElseThrow();
+        md.append(" | ").append(t.agree() ? ms(t.observatoryMs()) + " / " + ms(t.duckdbMs()) + " (" + t.ratio() + "x)"
+            : "answers differ");
+      }
+      md.append(" |\n");
+    }
+    md.append('\n');
+  }
+
+  private static String header(String first, List<Window> windows) {
+    return "| " + first + " | " + windows.stream().map(Window::name).collect(Collectors.joining(" | ")) + " |\n|---|"
+        + "---|".repeat(windows.size()) + "\n";
+  }
+
+  private static void row(StringBuilder md, String... cells) {
+    md.append("| ").append(String.join(" | ", cells)).append(" |\n");
+  }
+
+  private static String rate(double perSecond) {
+    return String.format(Locale.ROOT, "%,.0f", perSecond);
+  }
+
+  private static String ms(double millis) {
+    return String.format(Locale.ROOT, millis < 100 ? "%.1f ms" : "%,.0f ms", millis);
+  }
+}

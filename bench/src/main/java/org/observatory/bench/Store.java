@@ -1,0 +1,65 @@
+package org.observatory.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * A fresh embedded store for one measurement: its directory, free ports, and the configuration file
+ * every command of the measurement is given.
+ */
+public record Store(Path dir, int zookeeperPort, int httpPort, int adminPort, int streamAdminPort) {
+  public static Store create(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    return new Store(dir, freePort(), freePort(), freePort(), freePort());
+  }
+
+  /** The configuration file, with phase 2 going to MapReduce above {@code mapReduceThreshold} tweets. */
+  public Path config(long mapReduceThreshold) throws IOException {
+    Path config = dir.resolve("config-" + mapReduceThreshold + ".yml");
+    Files.writeString(config, String.join("\n",
+        "server: {applicationConnectors: [{type: http, port: " + httpPort + "}],"
+            + " adminConnectors: [{type: http, port: " + adminPort + "}]}",
+        "hbase: {dataDir: '" + dir.resolve("data") + "', zookeeperPort: " + zookeeperPort + "}",
+        "load: {rejectsDir: '" + dir.resolve("rejected") + "', workDir: '" + dir.resolve("load-work")
+            + "', threads: 2, seed: []}",
+        "stream: {spoolDir: '" + dir.resolve("spool") + "', rejectsDir: '" + dir.resolve("rejected")
+            + "', adminPort: " + streamAdminPort + ", progressSeconds: 5}",
+        "query: {mapReduceThreshold: " + mapReduceThreshold + ", workDir: '" + dir.resolve("query-work")
+            + "', jobsDir: '" + dir.resolve("jobs") + "'}",
+        // Logs to stderr: a command's summary is the last line of its stdout.
+        "logging: {level: WARN, loggers: {org.observatory: INFO}, appenders: [{type: console, target: stderr}]}", ""));
+    return config;
+  }
+
+  /** Where the embedded HBase keeps the observatory namespace's tables, one directory each. */
+  public Path tablesDir() {
+    return dir.resolve("data/hbase/data/observatory");
+  }
+
+  public void delete() {
+    deleteTree(dir);
+  }
+
+  /** Removes a directory and everything in it. */
+  public static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}

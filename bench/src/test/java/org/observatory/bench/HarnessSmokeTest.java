@@ -1,0 +1,76 @@
+package org.observatory.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The harness, end to end at its smallest: every stage runs Observatory's real commands on a real
+ * embedded store, and the report, JSON and charts come out. Figures are reported, never asserted; what is
+ * checked is that they are there and consistent with each other and with the raw files.
+ */
+class HarnessSmokeTest {
+  @Test
+  void oneSmallRunMeasuresEveryStageAndWritesTheReport(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("results");
+    HarnessSettings s = HarnessSettings.parse("--days", "2", "--per-day", "400", "--first-day", "2012-06-07",
+        "--event-start", "2012-06-08", "--paced-rate", "2000", "--runs", "1", "--windows", "3h,1d", "--peer-runs", "1",
+        "--peer-windows", "3h,1d", "--out", out.toString(), "--work", dir.resolve("work").toString(),
+        "--java-opts", "-Xmx1g " + System.getProperty("observatory.jdkOpenings"));
+
+    Harness.Results r = Harness.run(s);
+    String markdown = Report.write(r, out);
+
+    LoadStage.Figures loads = r.loads();
+    for (LoadStage.Rate rate : List.of(loads.direct(), loads.bulk(), loads.stream())) {
+      assertThat(rate.tweetsPerSecond()).isPositive();
+      assertThat(rate.ratioToCeiling()).isCloseTo(rate.tweetsPerSecond() / loads.parseCeilingTweetsPerSecond(),
+          org.assertj.core.data.Offset.offset(0.001));
+    }
+    assertThat(loads.paced().arrivalToStoredP99Ms()).isNotNegative();
+    assertThat(r.storage().tables()).containsKeys("tweets", "users", "index-meme", "index-text");
+    assertThat(r.storage().totalBytes()).isEqualTo(
+        r.storage().tables().values().stream().mapToLong(StorageStage.Table::bytes).sum());
+    assertThat(r.queries().timings()).hasSize(QueryStage.QUERIES.size() * 2);
+    assertThat(r.queries().mapReduce()).hasSize(2);
+
+    // Both sides answered every count query alike, and the service's tweets for the meme number
+    // what DuckDB counts in the raw files.
+    assertThat(r.peer()).hasSize(PeerComparison.QUERIES.size() * 2).allMatch(PeerComparison.Timing::agree);
+    try (DuckDbQueries duck = new DuckDbQueries(r.corpus().paths())) {
+      Instant start = s.eventStart();
+      Map<String, Long> counted = duck.memePostCount(List.of(s.meme()), start.toEpochMilli(),
+          Window.parse("1d").end(start).toEpochMilli());
+      assertThat(counted.get(s.meme())).isPositive();
+      assertThat((long) QueryStage.find(r.queries().timings(), "get-tweets-with-meme", "1d").size())
+          .isEqualTo(counted.get(s.meme()));
+    }
+
+    assertThat(markdown).contains("## Headline", "of the ceiling", "x the .json.gz input",
+        "DuckDB's time over Observatory's: mention-edges");
+    assertThat(Files.readString(out.resolve("report.md"))).isEqualTo(markdown);
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertThat(json.at("/queries/timings")).hasSize(r.queries().timings().size());
+    assertThat(json.at("/loads/bulk/tweetsPerSecond").asDouble()).isEqualTo(loads.bulk().tweetsPerSecond());
+    for (String chart : List.of("loads.png", "storage.png", "queries.png", "duckdb.png")) {
+      BufferedImage image = ImageIO.read(out.resolve(chart).toFile());
+      assertThat(image.getWidth()).as(chart).isEqualTo(900);
+    }
+
+    // The corpus is kept, and a second run with the same settings uses it without generating again.
+    assertThat(r.corpus().generatorStatusesPerSecond()).isPositive();
+    Corpus again = Corpus.ensure(new App("", List.of(), dir.resolve("unused-logs")), s);
+    assertThat(again.generatorStatusesPerSecond()).isNull();
+    assertThat(again.files()).isEqualTo(r.corpus().files());
+  }
+}
