@@ -1,13 +1,20 @@
 package org.observatory.bench;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
 import java.io.IOException;
+import java.text.DecimalFormat;
 import java.nio.file.Path;
 import java.util.List;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -43,39 +50,64 @@ final class Charts {
     save(ChartFactory.createBarChart("Bytes on disk per stored tweet", null, "bytes per tweet", storage,
         PlotOrientation.HORIZONTAL, false, false, false), dir.resolve("storage.png"));
 
+    List<Window> windows = r.settings().windows();
     XYSeriesCollection latency = new XYSeriesCollection();
     for (String query : QueryStage.QUERIES) {
       XYSeries series = new XYSeries(query);
-      for (Window w : r.settings().windows()) {
-        series.add(w.hours(), QueryStage.find(r.queries().timings(), query, w.name()).medianMs());
+      for (int i = 0; i < windows.size(); i++) {
+        series.add(i, QueryStage.find(r.queries().timings(), query, windows.get(i).name()).medianMs());
       }
       latency.addSeries(series);
     }
-    save(logLog("Query latency by window, " + r.settings().meme(), latency, "median ms"), dir.resolve("queries.png"));
+    save(byWindow("Query latency by window, " + r.settings().meme(), latency, windows, "median ms"),
+        dir.resolve("queries.png"));
 
+    List<Window> peerWindows = r.settings().peerWindows();
     XYSeriesCollection ratios = new XYSeriesCollection();
     for (String query : PeerComparison.QUERIES) {
       XYSeries series = new XYSeries(query);
-      r.peer().stream().filter(t -> t.query().equals(query) && t.agree())
-          .forEach(t -> series.add(Window.parse(t.window()).hours(), t.ratio()));
+      for (int i = 0; i < peerWindows.size(); i++) {
+        String window = peerWindows.get(i).name();
+        int x = i;
+        r.peer().stream().filter(t -> t.query().equals(query) && t.window().equals(window) && t.agree())
+            .forEach(t -> series.add(x, t.ratio()));
+      }
       ratios.addSeries(series);
     }
-    save(logLog("DuckDB's time over Observatory's (above 1: Observatory is faster)", ratios, "ratio"),
-        dir.resolve("duckdb.png"));
+    JFreeChart duckdb = byWindow("DuckDB's time over Observatory's (above 1: Observatory is faster)", ratios,
+        peerWindows, "ratio");
+    duckdb.getXYPlot().addRangeMarker(new ValueMarker(1, Color.BLACK, new BasicStroke(1.5f)));
+    save(duckdb, dir.resolve("duckdb.png"));
     return List.of("loads.png", "storage.png", "queries.png", "duckdb.png");
   }
 
-  private static JFreeChart logLog(String title, XYSeriesCollection data, String unit) {
+  /** Windows along x, as the evaluation's figures show them (each about double the last); y on a log scale. */
+  private static JFreeChart byWindow(String title, XYSeriesCollection data, List<Window> windows, String unit) {
     JFreeChart chart = ChartFactory.createXYLineChart(title, null, null, data, PlotOrientation.VERTICAL, true,
         false, false);
     XYPlot plot = chart.getXYPlot();
-    plot.setDomainAxis(new LogAxis("window (hours, log scale)"));
-    plot.setRangeAxis(new LogAxis(unit + " (log scale)"));
+    SymbolAxis x = new SymbolAxis("window from the event's start", windows.stream().map(Window::name)
+        .toArray(String[]::new));
+    x.setGridBandsVisible(false);
+    plot.setDomainAxis(x);
+    LogAxis y = new LogAxis(unit + " (log scale)");
+    y.setTickUnit(new NumberTickUnit(1)); // a tick at each power of ten
+    y.setMinorTickCount(9);
+    y.setMinorTickMarksVisible(true);
+    y.setNumberFormatOverride(new DecimalFormat("#,##0.##"));
+    plot.setRangeAxis(y);
     ((XYLineAndShapeRenderer) plot.getRenderer()).setDefaultShapesVisible(true);
     return chart;
   }
 
   private static void save(JFreeChart chart, Path file) throws IOException {
+    chart.getPlot().setBackgroundPaint(Color.WHITE);
+    if (chart.getPlot() instanceof XYPlot xy) {
+      xy.setDomainGridlinePaint(Color.LIGHT_GRAY);
+      xy.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    } else if (chart.getPlot() instanceof CategoryPlot category) {
+      category.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    }
     ChartUtils.saveChartAsPNG(file.toFile(), chart, WIDTH, HEIGHT);
   }
 }

@@ -43,7 +43,7 @@ public final class Harness {
       step("corpus: " + s.days() + " days x " + s.perDay() + " statuses from " + s.firstDay());
       Corpus corpus = Corpus.ensure(app, s);
       step("loads: parse ceiling, direct, streaming replay (flat out, then paced), bulk");
-      LoadStage.Figures loads = LoadStage.measure(app, corpus, run, store, s.pacedRate());
+      LoadStage.Figures loads = LoadStage.measure(app, corpus, run, store, s.pacedRate(), s.pacedDays());
       step("storage");
       StorageStage.Figures storage = StorageStage.measure(store, loads.tweetsStored(), corpus.gzipBytes());
       List<QueryStage.Timing> timings;

@@ -2,6 +2,7 @@ package org.observatory.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -9,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * Loading, measured against the parse ceiling (read, gunzip and parse on one warm thread): the historical
  * loader in direct and in bulk mode, and the streaming loader replaying the files flat out, each into a
- * fresh store; then, if asked, the streaming loader at a steady rate, for its latency.
+ * fresh store; then the streaming loader fed the first days at a steady rate, for its latency.
  */
 public final class LoadStage {
   private static final Pattern P99 = Pattern.compile("arrival-to-stored p99 (\\d+) ms");
@@ -23,7 +24,7 @@ public final class LoadStage {
    * The streaming loader fed at a steady rate, as a live stream feeds it: how long a line takes from
    * reaching the daemon to its tweets being stored (queryable), at the 99th percentile.
    */
-  public record Paced(double linesPerSecond, double tweetsPerSecond, long arrivalToStoredP99Ms) {}
+  public record Paced(double linesPerSecond, int days, double tweetsPerSecond, long arrivalToStoredP99Ms) {}
 
   /**
    * @param paced null when no rate was set
@@ -36,7 +37,7 @@ public final class LoadStage {
    * Measures every way of loading the corpus; the bulk load's store is {@code kept}, for the storage and
    * query measurements.
    */
-  public static Figures measure(App app, Corpus corpus, Path work, Store kept, double pacedRate)
+  public static Figures measure(App app, Corpus corpus, Path work, Store kept, double pacedRate, int pacedDays)
       throws IOException, InterruptedException {
     // The median of 5 passes in one JVM: a cold JVM's single pass runs a third slower, mostly compiling.
     double ceiling = app.run("parse", "parse", "--passes", "5", corpus.dir()).rate("tweets");
@@ -45,10 +46,14 @@ public final class LoadStage {
     Rate stream = once(ceiling, Store.create(work.resolve("stream")), store ->
         app.run("stream-replay", "stream", "-c", store.config(0).toString(), "replay", corpus.dir()));
     Paced paced = null;
-    if (pacedRate > 0) {
-      double tweets = once(ceiling, Store.create(work.resolve("paced")), store -> app.run("stream-paced", "stream", "-c",
-          store.config(0).toString(), "replay", "--rate", Double.toString(pacedRate), corpus.dir())).tweetsPerSecond();
-      paced = new Paced(pacedRate, tweets, lastP99(app.log("stream-paced")));
+    if (pacedRate > 0 && pacedDays > 0) {
+      List<String> args = new ArrayList<>(List.of("stream", "-c", "CONFIG", "replay", "--rate", Double.toString(pacedRate)));
+      corpus.files().subList(0, Math.min(pacedDays, corpus.files().size())).forEach(args::add);
+      double tweets = once(ceiling, Store.create(work.resolve("paced")), store -> {
+        args.set(2, store.config(0).toString());
+        return app.run("stream-paced", args.toArray(String[]::new));
+      }).tweetsPerSecond();
+      paced = new Paced(pacedRate, pacedDays, tweets, lastP99(app.log("stream-paced")));
     }
     CommandSummary bulk = app.run("load-bulk", "load", "-c", kept.config(0).toString(), "--mode", "bulk", corpus.dir());
     return new Figures(ceiling, direct, rate(bulk, ceiling), stream, paced,

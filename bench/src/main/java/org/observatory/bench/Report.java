@@ -55,8 +55,8 @@ final class Report {
     headlineLoad(md, "historical load, bulk", l.bulk());
     headlineLoad(md, "streaming replay", l.stream());
     if (l.paced() != null) {
-      row(md, "streaming at " + rate(l.paced().linesPerSecond()) + " lines/s: arrival to stored, p99",
-          l.paced().arrivalToStoredP99Ms() + " ms");
+      row(md, "streaming at a steady " + rate(l.paced().linesPerSecond()) + " lines/s: arrival to stored, p99",
+          ms(l.paced().arrivalToStoredP99Ms()));
     }
     row(md, "storage", r.storage().bytesPerTweet() + " bytes per tweet, " + r.storage().ratioToInput()
         + "x the .json.gz input");
@@ -90,8 +90,9 @@ final class Report {
     load(md, "historical, bulk", l.bulk());
     load(md, "streaming replay, flat out", l.stream());
     if (l.paced() != null) {
-      row(md, "streaming replay at " + rate(l.paced().linesPerSecond()) + " lines/s", rate(l.paced().tweetsPerSecond()),
-          "", "arrival to stored: p99 " + l.paced().arrivalToStoredP99Ms() + " ms");
+      row(md, "streaming replay of the first " + l.paced().days() + " days at " + rate(l.paced().linesPerSecond())
+          + " lines/s", rate(l.paced().tweetsPerSecond()),
+          "", "arrival to stored: p99 " + ms(l.paced().arrivalToStoredP99Ms()));
     }
     if (r.corpus().generatorStatusesPerSecond() != null) {
       md.append("\nThe generator wrote the corpus at ").append(rate(r.corpus().generatorStatusesPerSecond()))

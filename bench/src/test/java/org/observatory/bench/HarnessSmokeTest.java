@@ -24,8 +24,9 @@ class HarnessSmokeTest {
   void oneSmallRunMeasuresEveryStageAndWritesTheReport(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("results");
     HarnessSettings s = HarnessSettings.parse("--days", "2", "--per-day", "400", "--first-day", "2012-06-07",
-        "--event-start", "2012-06-08", "--paced-rate", "2000", "--runs", "1", "--windows", "3h,1d", "--peer-runs", "1",
-        "--peer-windows", "3h,1d", "--out", out.toString(), "--work", dir.resolve("work").toString(),
+        "--event-start", "2012-06-08", "--paced-rate", "1000", "--paced-days", "1", "--runs", "1",
+        "--windows", "3h,1d", "--peer-runs", "1", "--peer-windows", "3h,1d", "--out", out.toString(),
+        "--work", dir.resolve("work").toString(),
         "--java-opts", "-Xmx1g " + System.getProperty("observatory.jdkOpenings"));
 
     Harness.Results r = Harness.run(s);
