@@ -1,6 +1,5 @@
 package org.observatory.api.cli;
 
-import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import java.util.List;
 import net.sourceforge.argparse4j.inf.Namespace;
@@ -15,7 +14,7 @@ import org.observatory.loader.job.LoadMode;
  * over tweet files. On the embedded default it uses the running server's HBase if there is one, and
  * otherwise starts its own.
  */
-public final class LoadCommand extends ConfiguredCommand<ObservatoryConfiguration> {
+public final class LoadCommand extends StoreCommand {
   public LoadCommand() {
     super("load", "Load .json.gz tweet files (or directories of them) into the month tables");
   }
@@ -29,11 +28,6 @@ public final class LoadCommand extends ConfiguredCommand<ObservatoryConfiguratio
   }
 
   @Override
-  protected net.sourceforge.argparse4j.inf.Argument addFileArgument(Subparser subparser) {
-    return Commands.configArgument(subparser);
-  }
-
-  @Override
   protected void run(Bootstrap<ObservatoryConfiguration> bootstrap, Namespace namespace,
       ObservatoryConfiguration config) throws Exception {
     List<String> paths = namespace.<String>getList("paths");
@@ -43,10 +37,5 @@ public final class LoadCommand extends ConfiguredCommand<ObservatoryConfiguratio
           mode == null ? config.load().mode() : LoadMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)));
       System.out.println(summary);
     }
-  }
-
-  @Override
-  public void onError(io.dropwizard.core.cli.Cli cli, Namespace namespace, Throwable e) {
-    Commands.reportError(cli, e);
   }
 }

@@ -1,6 +1,5 @@
 package org.observatory.api.cli;
 
-import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import java.util.List;
 import net.sourceforge.argparse4j.impl.Arguments;
@@ -17,7 +16,7 @@ import org.observatory.schemas.tables.Month;
  * rebuilds index tables from the stored tweets with a MapReduce job, by the configuration's index
  * specification. On the embedded default it uses the running server's HBase if there is one.
  */
-public final class ReindexCommand extends ConfiguredCommand<ObservatoryConfiguration> {
+public final class ReindexCommand extends StoreCommand {
   public ReindexCommand() {
     super("reindex", "Rebuild index tables of stored months from their tweet tables");
   }
@@ -33,11 +32,6 @@ public final class ReindexCommand extends ConfiguredCommand<ObservatoryConfigura
         .help("take over rebuilds the catalog shows under way, after a reindex died");
     subparser.addArgument("first").metavar("FIRST_MONTH").help("the first month to rebuild, YYYY-MM");
     subparser.addArgument("last").metavar("LAST_MONTH").nargs("?").help("the last month (default: the first)");
-  }
-
-  @Override
-  protected net.sourceforge.argparse4j.inf.Argument addFileArgument(Subparser subparser) {
-    return Commands.configArgument(subparser);
   }
 
   @Override
@@ -58,10 +52,5 @@ public final class ReindexCommand extends ConfiguredCommand<ObservatoryConfigura
               namespace.getBoolean("restart"));
       System.out.println(summary);
     }
-  }
-
-  @Override
-  public void onError(io.dropwizard.core.cli.Cli cli, Namespace namespace, Throwable e) {
-    Commands.reportError(cli, e);
   }
 }

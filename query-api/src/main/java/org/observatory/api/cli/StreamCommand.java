@@ -3,7 +3,6 @@ package org.observatory.api.cli;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheck;
 import com.codahale.metrics.health.HealthCheckRegistry;
-import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.metrics.servlets.AdminServlet;
 import io.dropwizard.metrics.servlets.HealthCheckServlet;
@@ -39,7 +38,7 @@ import org.observatory.schemas.tables.MonthTables;
  * stops the source, stores what it can within {@code stream.drainSeconds} and leaves the rest in its
  * spool for the next start.
  */
-public final class StreamCommand extends ConfiguredCommand<ObservatoryConfiguration> {
+public final class StreamCommand extends StoreCommand {
   public StreamCommand() {
     super("stream", "Run the streaming loader: the Twitter stream, a replay of files, or NDJSON on stdin");
   }
@@ -53,11 +52,6 @@ public final class StreamCommand extends ConfiguredCommand<ObservatoryConfigurat
         .help("replay: lines per second (0: as fast as the loader takes them)");
     subparser.addArgument("source").choices("twitter", "replay", "stdin");
     subparser.addArgument("paths").nargs("*").metavar("FILE|DIR").help("replay: tweet files or directories");
-  }
-
-  @Override
-  protected Argument addFileArgument(Subparser subparser) {
-    return Commands.configArgument(subparser);
   }
 
   @Override
@@ -133,10 +127,5 @@ public final class StreamCommand extends ConfiguredCommand<ObservatoryConfigurat
     context.addServlet(new ServletHolder(new AdminServlet()), "/*");
     server.setHandler(context);
     return server;
-  }
-
-  @Override
-  public void onError(io.dropwizard.core.cli.Cli cli, Namespace namespace, Throwable e) {
-    Commands.reportError(cli, e);
   }
 }

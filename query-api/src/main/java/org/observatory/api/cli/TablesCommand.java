@@ -1,6 +1,5 @@
 package org.observatory.api.cli;
 
-import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.inf.Argument;
 import net.sourceforge.argparse4j.inf.Namespace;
@@ -11,7 +10,7 @@ import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthTables;
 
 /** {@code tables [-c CONFIG] list | create YYYY-MM | drop YYYY-MM}: manages a month's tables. */
-public final class TablesCommand extends ConfiguredCommand<ObservatoryConfiguration> {
+public final class TablesCommand extends StoreCommand {
   public TablesCommand() {
     super("tables", "List the months that have tables, or create or drop a month's tables");
   }
@@ -21,11 +20,6 @@ public final class TablesCommand extends ConfiguredCommand<ObservatoryConfigurat
     super.configure(subparser);
     subparser.addArgument("action").choices("list", "create", "drop");
     subparser.addArgument("month").nargs("?").help("YYYY-MM, for create and drop");
-  }
-
-  @Override
-  protected Argument addFileArgument(Subparser subparser) {
-    return Commands.configArgument(subparser);
   }
 
   @Override
@@ -45,10 +39,5 @@ public final class TablesCommand extends ConfiguredCommand<ObservatoryConfigurat
         default -> tables.list().forEach((month, names) -> System.out.println(month + "\t" + names));
       }
     }
-  }
-
-  @Override
-  public void onError(io.dropwizard.core.cli.Cli cli, Namespace namespace, Throwable e) {
-    Commands.reportError(cli, e);
   }
 }

@@ -1,0 +1,27 @@
+package org.observatory.api.cli;
+
+import io.dropwizard.core.cli.Cli;
+import io.dropwizard.core.cli.ConfiguredCommand;
+import net.sourceforge.argparse4j.inf.Argument;
+import net.sourceforge.argparse4j.inf.Namespace;
+import net.sourceforge.argparse4j.inf.Subparser;
+import org.observatory.api.ObservatoryConfiguration;
+
+/** A command that works on the store the configuration names: load, stream, reindex, tables. */
+abstract class StoreCommand extends ConfiguredCommand<ObservatoryConfiguration> {
+  StoreCommand(String name, String description) {
+    super(name, description);
+  }
+
+  /** The configuration file as an option, so positional arguments stay free for paths and months. */
+  @Override
+  protected Argument addFileArgument(Subparser subparser) {
+    return subparser.addArgument("-c", "--config").dest("file")
+        .help("configuration YAML (default: the built-in embedded configuration)");
+  }
+
+  @Override
+  public void onError(Cli cli, Namespace namespace, Throwable e) {
+    Commands.reportError(cli, e);
+  }
+}
