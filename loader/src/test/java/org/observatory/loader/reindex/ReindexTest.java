@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.indexer.CatalogPlacement;
 import org.observatory.indexer.Indexer;
+import org.observatory.loader.job.LoadMode;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;
@@ -94,6 +95,22 @@ class ReindexTest {
     reindex.run(List.of("meme"), january, january, true);
     assertThat(catalog.get("meme", january).orElseThrow().revision()).isEqualTo(2);
     assertThat(TableSnapshot.of(connection, names.index("meme", january, 2))).isEqualTo(inForce);
+  }
+
+  @Test
+  void aBulkLoadIntoAMonthBeingRebuiltIsRefusedAndStoresNothing(@TempDir Path work) throws Exception {
+    TableNames names = new TableNames("reindex_bulk");
+    Month january = Month.parse("2016-01");
+    new MonthTables(connection, names, SPEC, 1).create(january);
+    IndexCatalog catalog = new IndexCatalog(connection, names, 0);
+    MonthIndex entry = catalog.get("meme", january).orElseThrow();
+    assertThat(catalog.replace(entry, entry.rebuilding(new MonthIndex.Rebuild(2, SPEC.indexes().get(0), 0)))).isTrue();
+
+    // A bulk load's tweets reach the tweet table only at its end, after the rebuild may have read it.
+    assertThatThrownBy(() -> TestLoads.load(connection, names, LoadMode.BULK, work, SharedData.file(SharedData.DAY_NL)))
+        .hasMessageContaining("index meme of 2016-01 is being rebuilt").hasMessageContaining("--mode direct");
+    assertThat(rows(names.tweets(january))).isZero();
+    assertThat(TableSnapshot.of(connection, names.index("meme", january))).startsWith("cells:0 ");
   }
 
   @Test
