@@ -36,7 +36,8 @@ public final class StorageStage {
         Math.round(total * 100.0 / inputBytes) / 100.0);
   }
 
-  private static long bytes(Path dir) throws IOException {
+  /** The bytes of every file under a directory. */
+  static long bytes(Path dir) throws IOException {
     try (Stream<Path> files = Files.walk(dir)) {
       return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
     }

@@ -20,8 +20,14 @@ public record Store(Path dir, int zookeeperPort, int httpPort, int adminPort, in
 
   /** The configuration file, with phase 2 going to MapReduce above {@code mapReduceThreshold} tweets. */
   public Path config(long mapReduceThreshold) throws IOException {
-    Path config = dir.resolve("config-" + mapReduceThreshold + ".yml");
+    return config("shipped-spec", mapReduceThreshold, null);
+  }
+
+  /** The same, with an index specification of its own (null: the shipped one). */
+  public Path config(String name, long mapReduceThreshold, Path indexSpec) throws IOException {
+    Path config = dir.resolve("config-" + name + "-" + mapReduceThreshold + ".yml");
     Files.writeString(config, String.join("\n",
+        indexSpec == null ? "" : "indexSpec: '" + indexSpec + "'",
         "server: {applicationConnectors: [{type: http, port: " + httpPort + "}],"
             + " adminConnectors: [{type: http, port: " + adminPort + "}]}",
         "hbase: {dataDir: '" + dir.resolve("data") + "', zookeeperPort: " + zookeeperPort + "}",
