@@ -4,11 +4,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The summary line Observatory's commands print (generate, parse, load, stream), read back:
+ * The summary line Observatory's commands print (generate, parse, load, stream, reindex), read back:
  * {@code "7 files, 54.3 MB in 12.0 s: 22650 tweets/s; lines=... erased=3 ... puts={tweets=1, users=2}"}.
  */
 public record CommandSummary(String line) {
   private static final Pattern SECONDS = Pattern.compile(" in ([0-9.]+) s:");
+
+  /** Whether a line of a command's output is its summary. */
+  public static boolean isSummary(String line) {
+    return SECONDS.matcher(line).find();
+  }
 
   /** The rate in units per second, e.g. {@code rate("tweets")}. */
   public double rate(String unit) {
