@@ -21,14 +21,7 @@ public final class Harness {
       List<PeerComparison.Timing> peer) {}
 
   public static void main(String[] args) throws Exception {
-    HarnessSettings settings;
-    try {
-      settings = HarnessSettings.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println("error: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
+    HarnessSettings settings = HarnessSettings.fromCommandLine(args);
     Results results = run(settings);
     System.out.println(Report.write(results, Path.of(settings.out())));
   }

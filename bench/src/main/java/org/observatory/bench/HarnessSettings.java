@@ -28,6 +28,17 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
       Map.entry("work", "bench/work"), Map.entry("java-opts", "-Xmx4g"),
       Map.entry("app-jar", ""));
 
+  /** The settings a command line asks for; a mistake in it ends the program with its message. */
+  public static HarnessSettings fromCommandLine(String... args) {
+    try {
+      return parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("error: " + e.getMessage());
+      System.exit(2);
+      throw e;
+    }
+  }
+
   public static HarnessSettings parse(String... args) {
     Map<String, String> given = new LinkedHashMap<>(DEFAULTS);
     for (int i = 0; i < args.length; i += 2) {

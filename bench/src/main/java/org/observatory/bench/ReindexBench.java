@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Index evolution, measured ({@code bench/reindex.sh}): the first month of the corpus loaded with the meme
+ * Index evolution, measured ({@code bench/run.sh reindex}): the first month of the corpus loaded with the meme
  * index of old (no user ids in its cells), then rebuilt from the tweet table twice by {@code observatory
  * reindex}, once by the same definition and once with the poster's user id in each cell: the rebuild's
  * throughput, and the index table's size without and with user ids (both built the same way, flushed, not
@@ -34,7 +34,7 @@ public final class ReindexBench {
       double growth, List<QueryStage.Timing> before, List<QueryStage.Timing> after) {}
 
   public static void main(String[] args) throws Exception {
-    HarnessSettings s = HarnessSettings.parse(args);
+    HarnessSettings s = HarnessSettings.fromCommandLine(args);
     Path run = Files.createTempDirectory(Files.createDirectories(Path.of(s.work())), "reindex-");
     App app = new App(s.appJar(), s.javaOptions(), Path.of(s.out(), "logs"));
     Store store = Store.create(run.resolve("store"));
