@@ -24,8 +24,4 @@ public record Window(String name, Duration length) {
   public Instant end(Instant start) {
     return start.plus(length);
   }
-
-  public double hours() {
-    return length.toMinutes() / 60.0;
-  }
 }
