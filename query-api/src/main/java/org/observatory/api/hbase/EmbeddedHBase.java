@@ -54,9 +54,15 @@ public final class EmbeddedHBase implements AutoCloseable {
     // HBase keeps its state in its root directory; ZooKeeper's copy would only hold stale sessions.
     deleteRecursively(zkDir);
     MiniZooKeeperCluster zookeeper = new MiniZooKeeperCluster(conf);
-    zookeeper.setDefaultClientPort(conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, 2181));
+    int port = conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, 2181);
+    zookeeper.setDefaultClientPort(port);
     try {
-      zookeeper.startup(zkDir.toFile());
+      // On a port held by another socket ZooKeeper moves to the next one, where nothing would find it.
+      if (zookeeper.startup(zkDir.toFile()) != port) {
+        zookeeper.shutdown();
+        throw new IOException("ZooKeeper could not listen on port " + port + ", which another program holds: "
+            + "set hbase.zookeeperPort in the configuration to a free one");
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted starting ZooKeeper", e);

@@ -3,7 +3,9 @@ package org.observatory.api.hbase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,6 +38,16 @@ class EmbeddedHBaseTest {
       assertThatThrownBy(() -> clash.open(false)).hasMessageContaining("port " + taken.getLocalPort() + " is taken");
     }
     assertThat(factory.isEmbedded()).isTrue();
+  }
+
+  @Test
+  void aPortHeldByAnotherSocketIsReportedNotSilentlyReplaced(@TempDir Path dir) throws Exception {
+    try (Socket held = new Socket()) {
+      held.bind(new InetSocketAddress(0)); // held like a connection's local port: nothing listens on it
+      int port = held.getLocalPort();
+      HBaseFactory factory = new HBaseFactory().withDataDir(dir.toString()).withZookeeper(null, port);
+      assertThatThrownBy(() -> factory.open(false)).hasMessageContaining("ZooKeeper could not listen on port " + port);
+    }
   }
 
   private static int freePort() throws Exception {
