@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Random;
 import java.util.stream.Stream;
 
 /**
@@ -13,6 +14,8 @@ import java.util.stream.Stream;
  * every command of the measurement is given.
  */
 public record Store(Path dir, int zookeeperPort, int httpPort, int adminPort, int streamAdminPort) {
+  private static final Random RANDOM = new Random();
+
   public static Store create(Path dir) throws IOException {
     Files.createDirectories(dir);
     return new Store(dir, freePort(), freePort(), freePort(), freePort());
@@ -63,9 +66,20 @@ public record Store(Path dir, int zookeeperPort, int httpPort, int adminPort, in
     }
   }
 
+  /**
+   * A port free now, below the range the system hands out to outgoing connections: a store's ports are
+   * chosen minutes before its last command uses them, and a connection holding one meanwhile would move
+   * the embedded ZooKeeper elsewhere.
+   */
   private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+    for (int attempt = 0; attempt < 100; attempt++) {
+      int port = 22_000 + RANDOM.nextInt(10_000);
+      try (ServerSocket socket = new ServerSocket(port)) {
+        return socket.getLocalPort();
+      } catch (IOException taken) {
+        // try another
+      }
     }
+    throw new IOException("no free port between 22000 and 32000");
   }
 }
