@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hadoop.hbase.client.Connection;
@@ -13,13 +14,15 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.observatory.api.query.ContentQueries;
+import org.observatory.api.query.AnswerQuery;
 import org.observatory.api.query.IndexScanner;
-import org.observatory.api.query.MemeQueries;
+import org.observatory.api.query.Progress;
+import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.TweetAssembler;
 import org.observatory.api.query.TweetFetcher;
-import org.observatory.api.query.job.ContentJob;
+import org.observatory.api.query.mapreduce.ContentJob;
 import org.observatory.generator.Generator;
 import org.observatory.generator.GeneratorSettings;
 import org.observatory.schemas.index.IndexSpec;
@@ -40,8 +43,7 @@ class DuckDbQueriesTest {
   private final long end = DuckDbQueries.dayStart(FIRST.plusDays(DAYS));
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
   private DuckDbQueries duck;
-  private MemeQueries memes;
-  private ContentQueries content;
+  private QueryEngine engine;
 
   @BeforeAll
   void generateLoadAndOpen() throws Exception {
@@ -51,12 +53,12 @@ class DuckDbQueriesTest {
     Connection connection = MiniHBase.connection();
     TableNames names = new TableNames("duckdb");
     TestLoads.load(connection, names, dir.resolve("rejects"), files.toArray(Path[]::new));
-    IndexScanner scanner = new IndexScanner(connection, names, IndexSpec.defaults(), pool, 30_000, 5_000_000);
-    memes = new MemeQueries(scanner, new QuerySettings());
-    ContentJob job = new ContentJob(connection, names,
-        new ContentJob.Settings(new org.apache.hadoop.fs.Path(dir.resolve("work").toString()), 2));
-    content = new ContentQueries(scanner, new TweetFetcher(connection, names, pool, 30_000), job,
-        new QuerySettings(), 60_000);
+    IndexSpec spec = IndexSpec.defaults();
+    IndexScanner scanner = new IndexScanner(connection, names, spec, pool, 30_000, 5_000_000);
+    ContentJob job = new ContentJob(connection, names, spec,
+        new ContentJob.Settings(new org.apache.hadoop.fs.Path(dir.resolve("work").toString()), 2), 60_000);
+    engine = new QueryEngine(spec, new QuerySettings(), scanner, new TweetFetcher(connection, names, pool, 30_000),
+        new TweetAssembler(connection, names), job);
     duck = new DuckDbQueries(files);
   }
 
@@ -68,8 +70,8 @@ class DuckDbQueriesTest {
 
   @Test
   void indexOnlyCountsAgree() throws Exception {
-    QueryResult memePostCount = memes.memePostCount("#euro2012", FIRST.toString(), last());
-    QueryResult timestampCount = memes.timestampCount("#euro2012", FIRST.toString(), last(), null);
+    QueryResult memePostCount = answer("meme-post-count");
+    QueryResult timestampCount = answer("timestamp-count");
 
     assertThat(duck.memePostCount(MEMES, start, end)).isEqualTo(memePostCount.counts());
     assertThat(memePostCount.counts().get("#euro2012")).isGreaterThan(100);
@@ -79,13 +81,19 @@ class DuckDbQueriesTest {
   @Test
   void contentAnswersAgree() throws Exception {
     assertThat(duck.userPostCount(MEMES, start, end))
-        .isEqualTo(content.userPostCount("#euro2012", FIRST.toString(), last()).rows()).hasSizeGreaterThan(50);
+        .isEqualTo(answer("user-post-count").rows()).hasSizeGreaterThan(50);
     assertThat(duck.memeCooccurrenceCount(MEMES, start, end))
-        .isEqualTo(content.memeCooccurrenceCount("#euro2012", FIRST.toString(), last()).counts()).isNotEmpty();
+        .isEqualTo(answer("meme-cooccurrence-count").counts()).isNotEmpty();
     assertThat(duck.retweetEdges(MEMES, start, end))
-        .isEqualTo(content.retweetEdges("#euro2012", FIRST.toString(), last()).rows()).isNotEmpty();
+        .isEqualTo(answer("retweet-edges").rows()).isNotEmpty();
     assertThat(duck.mentionEdges(MEMES, start, end))
-        .isEqualTo(content.mentionEdges("#euro2012", FIRST.toString(), last()).rows()).isNotEmpty();
+        .isEqualTo(answer("mention-edges").rows()).isNotEmpty();
+  }
+
+  /** The query over #euro2012 in the whole corpus, asked as the service asks it. */
+  private QueryResult answer(String query) throws Exception {
+    return engine.answer((AnswerQuery) engine.parse(query,
+        Map.of("memes", "#euro2012", "start", FIRST.toString(), "end", last())), Progress.IGNORED);
   }
 
   private static String last() {

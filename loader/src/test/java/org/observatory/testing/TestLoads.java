@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.loader.LoadSummary;
-import org.observatory.loader.job.HistoricalLoad;
-import org.observatory.loader.job.LoadMode;
+import org.observatory.loader.historical.HistoricalLoad;
+import org.observatory.loader.historical.LoadMode;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.TableNames;
 

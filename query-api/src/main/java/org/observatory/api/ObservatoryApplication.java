@@ -1,5 +1,6 @@
 package org.observatory.api;
 
+import org.observatory.api.config.ObservatoryConfiguration;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dropwizard.core.Application;
@@ -19,16 +20,13 @@ import org.observatory.api.hbase.HBaseHealthCheck;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.api.jobs.QueryJobs;
 import org.observatory.api.jobs.QueryWork;
-import org.observatory.api.query.ContentQueries;
 import org.observatory.api.query.IndexPlanner;
 import org.observatory.api.query.IndexScanner;
-import org.observatory.api.query.MemeQueries;
-import org.observatory.api.query.Queries;
+import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QuerySettings;
 import org.observatory.api.query.TweetAssembler;
 import org.observatory.api.query.TweetFetcher;
-import org.observatory.api.query.TweetLookups;
-import org.observatory.api.query.job.ContentJob;
+import org.observatory.api.query.mapreduce.ContentJob;
 import org.observatory.api.resources.ApiDescription;
 import org.observatory.api.resources.ErrorMappers;
 import org.observatory.api.resources.IndexesResource;
@@ -75,35 +73,32 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
         .minThreads(query.scanThreads()).maxThreads(query.scanThreads()).build();
     IndexScanner scanner = new IndexScanner(store.connection(), store.tableNames(), spec, scans,
         query.timeoutSeconds() * 1000L, query.maxPhase1Entries());
-    ContentJob contentJob = new ContentJob(store.connection(), store.tableNames(),
-        new ContentJob.Settings(new Path(query.workDir()), query.mapReduceTasks()));
     TweetAssembler assembler = new TweetAssembler(store.connection(), store.tableNames());
     ObjectMapper json = environment.getObjectMapper();
 
-    long interactiveMillis = query.timeoutSeconds() * 1000L;
-    TweetFetcher fetcher = new TweetFetcher(store.connection(), store.tableNames(), scans, interactiveMillis);
-    Queries queries = queries(scanner, fetcher, contentJob, query, interactiveMillis);
-    environment.jersey().register(new QueryResource(queries, fetcher, assembler, query, json));
-
+    QueryEngine interactive = engine(store, spec, query, scanner, scans, assembler, query.timeoutSeconds() * 1000L);
+    environment.jersey().register(new QueryResource(interactive, query, json));
     // Jobs run the same queries with a longer time limit.
-    long jobMillis = query.jobTimeoutMinutes() * 60_000L;
-    TweetFetcher jobFetcher = new TweetFetcher(store.connection(), store.tableNames(), scans, jobMillis);
+    QueryEngine background = engine(store, spec, query, scanner, scans, assembler, query.jobTimeoutMinutes() * 60_000L);
     QueryJobs jobs = QueryJobs.open(new Path(query.jobsDir()), store.connection().getConfiguration(), json,
-        new QueryWork(queries(scanner, jobFetcher, contentJob, query, jobMillis), jobFetcher, assembler, json),
-        query.jobThreads(), Duration.ofHours(query.jobResultsHours()));
+        new QueryWork(background, json), query.jobThreads(), Duration.ofHours(query.jobResultsHours()));
     environment.lifecycle().manage(jobs);
-    environment.jersey().register(new JobsResource(queries, jobs, json));
+    environment.jersey().register(new JobsResource(interactive, jobs, json));
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec));
     environment.jersey().register(new IndexesResource(IndexPlanner.of(store.connection(), store.tableNames(), spec)));
     environment.jersey().register(ApiDescription.resource());
     environment.jersey().register(new ErrorMappers.BadQuery());
+    environment.jersey().register(new ErrorMappers.Overloaded());
+    environment.jersey().register(new ErrorMappers.TimedOut());
     environment.jersey().register(new ErrorMappers.StoreUnavailable());
   }
 
-  private static Queries queries(IndexScanner scanner, TweetFetcher fetcher, ContentJob contentJob,
-      QuerySettings settings, long timeoutMillis) {
-    return new Queries(new MemeQueries(scanner, settings),
-        new ContentQueries(scanner, fetcher, contentJob, settings, timeoutMillis), new TweetLookups(scanner, settings),
-        settings);
+  /** The query engine with a time limit: phase 2 fetches and its MapReduce jobs share it. */
+  private static QueryEngine engine(HBaseStore store, IndexSpec spec, QuerySettings settings, IndexScanner scanner,
+      ExecutorService pool, TweetAssembler assembler, long timeoutMillis) {
+    TweetFetcher fetcher = new TweetFetcher(store.connection(), store.tableNames(), pool, timeoutMillis);
+    ContentJob bigPhase2 = new ContentJob(store.connection(), store.tableNames(), spec,
+        new ContentJob.Settings(new Path(settings.workDir()), settings.mapReduceTasks()), timeoutMillis);
+    return new QueryEngine(spec, settings, scanner, fetcher, assembler, bigPhase2);
   }
 }

@@ -1,5 +1,6 @@
 package org.observatory.api;
 
+import org.observatory.api.config.ObservatoryConfiguration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -25,11 +25,11 @@ import java.util.zip.GZIPInputStream;
  */
 public final class RawMemes {
   /**
-   * One tweet: its creation time, memes, author, the author of the tweet it retweets (0: none), and the
-   * users it mentions.
+   * One tweet: its creation time, memes, author, the author of the tweet it retweets (0: none), the
+   * users it mentions, and its language (null when the status gives none).
    */
   public record RawTweet(long id, long createdAt, Set<String> memes, long userId, String screenName,
-      long retweetOfId, long retweetOfUserId, Set<Long> mentionIds, String text) {}
+      long retweetOfId, long retweetOfUserId, Set<Long> mentionIds, String text, String lang) {}
 
   private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
   private final Set<Long> deleted = new HashSet<>();
@@ -108,7 +108,8 @@ public final class RawMemes {
         : status.get("text").asText();
     tweets.putIfAbsent(id, new RawTweet(id, Json.createdAt(status), memes, user.get("id").asLong(),
         user.get("screen_name").asText(), original == null ? 0 : original.get("id").asLong(),
-        original == null ? 0 : original.get("user").get("id").asLong(), mentionIds, text));
+        original == null ? 0 : original.get("user").get("id").asLong(), mentionIds, text,
+        status.hasNonNull("lang") ? status.get("lang").asText() : null));
     for (String embedded : List.of("retweeted_status", "quoted_status")) {
       if (status.has(embedded) && Json.isStatus(status.get(embedded))) {
         add(status.get(embedded));

@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.mapreduce.MultiTableOutputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
-import org.observatory.loader.job.JobRunner;
+import org.observatory.mapreduce.JobRunner;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;
@@ -185,7 +185,7 @@ public final class Reindex {
     job.setOutputFormatClass(MultiTableOutputFormat.class);
     job.setNumReduceTasks(0);
     JobRunner.shipDependencies(job);
-    JobRunner.run(job, settings.progressSeconds(), LOG);
+    JobRunner.run(job, 0, JobRunner.logEvery(settings.progressSeconds(), LOG, job.getJobName()));
     return job.getCounters();
   }
 

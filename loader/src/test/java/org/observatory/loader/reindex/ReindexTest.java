@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.indexer.CatalogPlacement;
 import org.observatory.indexer.Indexer;
-import org.observatory.loader.job.LoadMode;
+import org.observatory.loader.historical.LoadMode;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;

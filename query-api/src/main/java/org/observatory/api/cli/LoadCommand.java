@@ -4,10 +4,10 @@ import io.dropwizard.core.setup.Bootstrap;
 import java.util.List;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
-import org.observatory.api.ObservatoryConfiguration;
+import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.loader.LoadSummary;
-import org.observatory.loader.job.LoadMode;
+import org.observatory.loader.historical.LoadMode;
 
 /**
  * {@code load [-c CONFIG] [--mode direct|bulk] FILE|DIR...}: runs the historical loader's MapReduce job
@@ -33,7 +33,8 @@ public final class LoadCommand extends StoreCommand {
     List<String> paths = namespace.<String>getList("paths");
     try (HBaseStore store = config.hbase().open(true)) {
       String mode = namespace.getString("mode");
-      LoadSummary summary = config.load().load(store, config.indexSpec(), config.hbase().regionsPerTable(), paths,
+      LoadSummary summary = HistoricalLoads.load(store, config.load(), config.indexSpec(),
+          config.hbase().regionsPerTable(), paths,
           mode == null ? config.load().mode() : LoadMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)));
       System.out.println(summary);
     }

@@ -5,7 +5,7 @@ import java.util.List;
 import net.sourceforge.argparse4j.impl.Arguments;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
-import org.observatory.api.ObservatoryConfiguration;
+import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.indexer.CatalogPlacement;
 import org.observatory.loader.reindex.Reindex;

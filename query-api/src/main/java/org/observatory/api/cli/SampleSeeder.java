@@ -1,5 +1,6 @@
 package org.observatory.api.cli;
 
+import org.observatory.api.config.LoadSettings;
 import io.dropwizard.lifecycle.Managed;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,6 +56,7 @@ public final class SampleSeeder implements Managed {
       seed = Generator.write(day, generatedDir).files();
     }
     LOG.info("empty store: loading the sample {}", seed);
-    LOG.info("sample loaded: {}", settings.load(store, spec, regionsPerTable, seed.stream().map(Path::toString).toList(), settings.mode()));
+    LOG.info("sample loaded: {}", HistoricalLoads.load(store, settings, spec, regionsPerTable,
+        seed.stream().map(Path::toString).toList(), settings.mode()));
   }
 }

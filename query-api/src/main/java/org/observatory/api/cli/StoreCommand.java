@@ -5,7 +5,7 @@ import io.dropwizard.core.cli.ConfiguredCommand;
 import net.sourceforge.argparse4j.inf.Argument;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
-import org.observatory.api.ObservatoryConfiguration;
+import org.observatory.api.config.ObservatoryConfiguration;
 
 /** A command that works on the store the configuration names: load, stream, reindex, tables. */
 abstract class StoreCommand extends ConfiguredCommand<ObservatoryConfiguration> {

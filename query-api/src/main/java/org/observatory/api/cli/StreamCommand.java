@@ -1,5 +1,6 @@
 package org.observatory.api.cli;
 
+import org.observatory.api.config.StreamConfig;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheck;
 import com.codahale.metrics.health.HealthCheckRegistry;
@@ -19,7 +20,7 @@ import net.sourceforge.argparse4j.inf.Subparser;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
-import org.observatory.api.ObservatoryConfiguration;
+import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.indexer.CatalogPlacement;
 import org.observatory.indexer.Indexer;

@@ -4,7 +4,7 @@ import io.dropwizard.core.setup.Bootstrap;
 import net.sourceforge.argparse4j.inf.Argument;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
-import org.observatory.api.ObservatoryConfiguration;
+import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthTables;

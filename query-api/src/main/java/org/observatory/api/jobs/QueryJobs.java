@@ -25,9 +25,10 @@ import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.observatory.api.query.BadQueryException;
-import org.observatory.api.query.Queries;
+import org.observatory.api.query.Progress;
+import org.observatory.api.query.Query;
+import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
-import org.observatory.api.query.job.ContentJob;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,7 @@ public final class QueryJobs implements Managed {
   /** What a job does: writes the query's result and says what it wrote. */
   @FunctionalInterface
   public interface Work {
-    Outcome run(Queries.Request request, OutputStream out, ContentJob.Progress progress) throws IOException;
+    Outcome run(Query query, OutputStream out, Progress progress) throws IOException;
   }
 
   /** @param meta for counts and rows; @param lines for lookups */
@@ -76,11 +77,6 @@ public final class QueryJobs implements Managed {
     this.keep = keep;
   }
 
-  /** The result file of a job of this query. */
-  static String resultName(String query) {
-    return Queries.LOOKUPS.contains(query) ? "result.ndjson" : "result.json";
-  }
-
   @Override
   public void start() throws IOException {
     for (JobStatus job : store.all()) {
@@ -107,11 +103,12 @@ public final class QueryJobs implements Managed {
     storeThread.awaitTermination(10, TimeUnit.SECONDS);
   }
 
-  public JobStatus submit(Queries.Request request) throws IOException {
-    JobStatus job = JobStatus.queued(UUID.randomUUID().toString(), request.query(), request.parameters());
+  /** @param parameters the query's parameters as given, kept with the job for its owner to see */
+  public JobStatus submit(Query query, Map<String, String> parameters) throws IOException {
+    JobStatus job = JobStatus.queued(UUID.randomUUID().toString(), query.kind().apiName(), parameters);
     jobs.put(job.id(), job);
     persist(job.id());
-    runs.put(job.id(), pool.submit(() -> execute(job.id(), request)));
+    runs.put(job.id(), pool.submit(() -> execute(job.id(), query)));
     return job;
   }
 
@@ -145,20 +142,20 @@ public final class QueryJobs implements Managed {
 
   /** The result of a job that succeeded. */
   public InputStream result(JobStatus job) throws IOException {
-    return store.openResult(job.id(), resultName(job.query()));
+    return store.openResult(job.id(), QueryKind.named(job.query()).resultFileName());
   }
 
-  private void execute(String id, Queries.Request request) {
+  private void execute(String id, Query query) {
     JobStatus started = jobs.computeIfPresent(id, (k, j) -> j.state() == JobState.QUEUED ? j.running() : j);
     if (started == null || started.state() != JobState.RUNNING) {
       return; // cancelled while queued
     }
-    String name = resultName(request.query());
+    String name = query.kind().resultFileName();
     try {
       persist(id);
       Outcome outcome;
       try (OutputStream out = store.createResult(id, name)) {
-        outcome = work.run(request, out, fraction -> jobs.computeIfPresent(id, (k, j) -> j.progressed(fraction)));
+        outcome = work.run(query, out, fraction -> jobs.computeIfPresent(id, (k, j) -> j.progressed(fraction)));
       }
       store.commitResult(id, name);
       finish(id, j -> j.succeeded(outcome.meta(), outcome.lines(), expiry()));
@@ -168,7 +165,7 @@ public final class QueryJobs implements Managed {
     } catch (BadQueryException e) {
       finish(id, j -> j.ended(JobState.FAILED, e.getMessage(), expiry()));
     } catch (IOException | RuntimeException e) {
-      LOG.warn("query job {} ({}) failed", id, request.query(), e);
+      LOG.warn("query job {} ({}) failed", id, query.kind().apiName(), e);
       finish(id, j -> j.ended(JobState.FAILED, "the query failed: " + e.getMessage(), expiry()));
     } finally {
       runs.remove(id);

@@ -4,41 +4,36 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
-import org.observatory.api.query.Queries;
+import org.observatory.api.query.AnswerQuery;
+import org.observatory.api.query.Found;
+import org.observatory.api.query.LookupQuery;
+import org.observatory.api.query.Progress;
+import org.observatory.api.query.Query;
+import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QueryResult;
-import org.observatory.api.query.TweetAssembler;
-import org.observatory.api.query.TweetFetcher;
-import org.observatory.api.query.TweetLines;
-import org.observatory.api.query.TweetLookups;
-import org.observatory.api.query.job.ContentJob;
 
 /**
  * What a query job does: an answer (counts, rows) is kept as its JSON, from which any format is
  * written on request; a lookup's tweets are kept as the NDJSON the synchronous endpoint streams.
  */
 public final class QueryWork implements QueryJobs.Work {
-  private final Queries queries;
-  private final TweetFetcher fetcher;
-  private final TweetAssembler assembler;
+  private final QueryEngine engine;
   private final ObjectMapper json;
 
-  public QueryWork(Queries queries, TweetFetcher fetcher, TweetAssembler assembler, ObjectMapper json) {
-    this.queries = queries;
-    this.fetcher = fetcher;
-    this.assembler = assembler;
+  public QueryWork(QueryEngine engine, ObjectMapper json) {
+    this.engine = engine;
     this.json = json;
   }
 
   @Override
-  public QueryJobs.Outcome run(Queries.Request request, OutputStream out, ContentJob.Progress progress)
-      throws IOException {
-    if (request.isLookup()) {
-      TweetLookups.Found found = queries.find(request);
+  public QueryJobs.Outcome run(Query query, OutputStream out, Progress progress) throws IOException {
+    if (query instanceof LookupQuery lookup) {
+      Found found = engine.find(lookup);
       progress.report(0.5);
-      TweetLines.parse(request.get("fields")).write(found, fetcher, assembler, out);
+      engine.writeTweets(found, lookup.fields(), out);
       return new QueryJobs.Outcome(null, (long) found.size());
     }
-    QueryResult result = queries.answer(request, progress);
+    QueryResult result = engine.answer((AnswerQuery) query, progress); // sealed: the other kind
     json.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, result);
     return new QueryJobs.Outcome(result.meta(), null);
   }

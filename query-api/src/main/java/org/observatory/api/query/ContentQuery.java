@@ -4,7 +4,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -17,9 +16,9 @@ import org.observatory.schemas.tables.StoredTweet;
  */
 public enum ContentQuery {
   /** Per user, the matching tweets they posted, with their latest screen name; most first. */
-  USER_POST_COUNT("user-post-count") {
+  USER_POST_COUNT {
     @Override
-    public void tally(StoredTweet tweet, List<Meme> asked, Tallies out) {
+    public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       out.add(Long.toString(tweet.userId()), Tally.one(tweet.createdAt(), tweet.screenName()));
     }
 
@@ -33,11 +32,11 @@ public enum ContentQuery {
   },
 
   /** The other memes of the matching tweets, with the number of tweets carrying each; most first. */
-  MEME_COOCCURRENCE_COUNT("meme-cooccurrence-count") {
+  MEME_COOCCURRENCE_COUNT {
     @Override
-    public void tally(StoredTweet tweet, List<Meme> asked, Tallies out) {
-      for (String meme : memesOf(tweet)) {
-        if (asked.stream().noneMatch(a -> a.isPrefix() ? meme.startsWith(a.indexKey()) : meme.equals(a.indexKey()))) {
+    public void tally(StoredTweet tweet, Asked asked, Tallies out) {
+      for (String meme : asked.keys().memesOf(tweet.asTweet())) {
+        if (asked.memes().stream().noneMatch(a -> a.matches(meme))) {
           out.add(meme, Tally.one(tweet.createdAt(), null));
         }
       }
@@ -52,9 +51,9 @@ public enum ContentQuery {
   },
 
   /** Directed edges retweeter → original author among the matching retweets, weighted by count. */
-  RETWEET_EDGES("retweet-edges") {
+  RETWEET_EDGES {
     @Override
-    public void tally(StoredTweet tweet, List<Meme> asked, Tallies out) {
+    public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       if (tweet.retweetOf() != null) {
         out.add(edge(tweet.userId(), tweet.retweetOf().userId()), Tally.one(tweet.createdAt(), null));
       }
@@ -67,9 +66,9 @@ public enum ContentQuery {
   },
 
   /** Directed edges poster → mentioned user in the matching tweets, weighted by the tweets that mention. */
-  MENTION_EDGES("mention-edges") {
+  MENTION_EDGES {
     @Override
-    public void tally(StoredTweet tweet, List<Meme> asked, Tallies out) {
+    public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       Set<Long> mentioned = new LinkedHashSet<>();
       tweet.mentions().forEach(m -> mentioned.add(m.userId()));
       mentioned.forEach(target -> out.add(edge(tweet.userId(), target), Tally.one(tweet.createdAt(), null)));
@@ -81,28 +80,14 @@ public enum ContentQuery {
     }
   };
 
-  private final String queryName;
-
-  ContentQuery(String queryName) {
-    this.queryName = queryName;
-  }
-
-  /** The name the API knows the query by. */
-  public String queryName() {
-    return queryName;
-  }
-
-  public static ContentQuery named(String name) {
-    for (ContentQuery q : values()) {
-      if (q.queryName.equals(name)) {
-        return q;
-      }
-    }
-    throw new IllegalArgumentException("not a content query: " + name);
-  }
+  /**
+   * What a query asked, as the tallies need it: the memes (co-occurrence leaves them out) and the
+   * meme index's rules (which say what a tweet's memes are).
+   */
+  public record Asked(List<Meme> memes, MemeKeys keys) {}
 
   /** Adds what one matching tweet contributes. */
-  public abstract void tally(StoredTweet tweet, List<Meme> asked, Tallies out);
+  public abstract void tally(StoredTweet tweet, Asked asked, Tallies out);
 
   /** The answer from every tweet's tallies, merged. */
   abstract Answer answer(Map<String, Tally> tallies);
@@ -112,15 +97,6 @@ public enum ContentQuery {
     static Answer rows(List<Map<String, Object>> rows) {
       return new Answer(null, rows);
     }
-  }
-
-  /** The memes of a stored tweet as the default meme index keys them (hashtags, mentions, URLs). */
-  static List<String> memesOf(StoredTweet tweet) {
-    Set<String> memes = new LinkedHashSet<>();
-    tweet.hashtags().forEach(h -> memes.add("#" + h.toLowerCase(Locale.ROOT)));
-    tweet.mentions().forEach(m -> memes.add("@" + m.screenName().toLowerCase(Locale.ROOT)));
-    memes.addAll(tweet.urls());
-    return List.copyOf(memes);
   }
 
   private static String edge(long source, long target) {

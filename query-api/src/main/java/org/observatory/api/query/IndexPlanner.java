@@ -23,7 +23,6 @@ import org.observatory.schemas.tables.TableNames;
 public final class IndexPlanner {
   /** How stale the view of the catalog may be; a rebuild keeps the tables it replaces for longer. */
   private static final long CATALOG_FRESH_MILLIS = 1_000;
-  private static final String USER_ID = "user.id";
 
   private final IndexCatalog catalog;
   private final TableCatalog tables;
@@ -50,7 +49,7 @@ public final class IndexPlanner {
   record Plan(Map<Month, Source> sources, List<QueryResult.Skipped> skipped) {}
 
   Plan plan(String index, TimeWindow window) throws IOException {
-    IndexDefinition inForce = spec.indexes().stream().filter(d -> d.name().equals(index)).findFirst().orElse(null);
+    IndexDefinition inForce = spec.index(index).orElse(null);
     Map<Month, Source> sources = new LinkedHashMap<>();
     List<QueryResult.Skipped> skipped = new ArrayList<>();
     for (Month month : window.months()) {
@@ -88,7 +87,7 @@ public final class IndexPlanner {
   public List<Entry> entries() throws IOException {
     List<Entry> entries = new ArrayList<>();
     for (MonthIndex e : catalog.list()) {
-      IndexDefinition inForce = spec.indexes().stream().filter(d -> d.name().equals(e.index())).findFirst().orElse(null);
+      IndexDefinition inForce = spec.index(e.index()).orElse(null);
       entries.add(new Entry(e.index(), e.month().toString(), e.revision(), e.table(names).getNameAsString(),
           e.builtBy(), Instant.ofEpochMilli(e.builtAt()), e.definitions(), e.partial(), carriesUserIds(e),
           problem(e, inForce).orElse(null), e.rebuild()));
@@ -114,7 +113,7 @@ public final class IndexPlanner {
   }
 
   private static boolean carriesUserIds(MonthIndex entry) {
-    return !entry.definitions().isEmpty() && entry.definitions().stream().allMatch(d -> "id".equals(d.qualifier()) && USER_ID.equals(d.value()));
+    return !entry.definitions().isEmpty() && entry.definitions().stream().allMatch(d -> d.qualifiedByTweetId() && d.valuedByPoster());
   }
 
   private static String fix(String index, Month month) {

@@ -3,9 +3,7 @@ package org.observatory.api.query;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -22,6 +20,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.Filter;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;
 import org.observatory.schemas.tables.IndexTable;
@@ -44,6 +43,7 @@ public final class IndexScanner {
   private final TableNames names;
   private final IndexCatalog indexCatalog;
   private final IndexPlanner planner;
+  private final IndexSpec spec;
   private final ExecutorService pool;
   private final long timeoutMillis;
   private final long maxEntries;
@@ -58,38 +58,31 @@ public final class IndexScanner {
     this.names = names;
     this.indexCatalog = new IndexCatalog(connection, names, 0);
     this.planner = IndexPlanner.of(connection, names, spec);
+    this.spec = spec;
     this.pool = pool;
     this.timeoutMillis = timeoutMillis;
     this.maxEntries = maxEntries;
   }
 
   /** An index row, or every row starting with {@code key} when {@code prefix} is set. */
-  public record Key(String key, boolean prefix) {}
+  public record Key(String key, boolean prefix) {
+    /** Exactly these rows. */
+    public static List<Key> exact(List<String> keys) {
+      return keys.stream().map(k -> new Key(k, false)).toList();
+    }
+  }
 
   /**
    * For each key, in order, the distinct tweets (ids and times) its index rows hold within the window;
    * months without an index table hold none and are not scanned, and months whose index cannot
-   * answer exactly are left out (see {@link IndexPlanner}).
+   * answer exactly are left out (see {@link IndexPlanner}). The index's definition says whether its
+   * cells are named by tweet ids (then each scan seeks to the window's ids) or by other ids.
+   *
+   * @param values also read each cell's value (the poster's user id) in the months whose index carries
+   *     them; {@link IndexHits#userIdMonths()} says which months those are
    */
-  public IndexHits scan(String index, List<Key> keys, TimeWindow window) throws IOException {
-    return scan(index, keys, window, true, false);
-  }
-
-  /**
-   * The same, with each hit's cell value (the poster's user id) where the month's index carries user
-   * ids; {@link IndexHits#userIdMonths()} says which months those are.
-   */
-  public IndexHits scanWithUserIds(String index, List<Key> keys, TimeWindow window) throws IOException {
-    return scan(index, keys, window, true, true);
-  }
-
-  /** The same, for an index whose qualifiers are not tweet ids (user ids: the screen-name index). */
-  public IndexHits scanAccounts(String index, List<Key> keys, TimeWindow window) throws IOException {
-    return scan(index, keys, window, false, false);
-  }
-
-  private IndexHits scan(String index, List<Key> keys, TimeWindow window, boolean tweetIds, boolean userIds)
-      throws IOException {
+  public IndexHits scan(String index, List<Key> keys, TimeWindow window, boolean values) throws IOException {
+    boolean tweetIds = spec.index(index).map(IndexDefinition::qualifiedByTweetId).orElse(true);
     IndexPlanner.Plan plan = planner.plan(index, window);
     List<Month> valued = new ArrayList<>();
     List<List<Future<TweetHits>>> perKey = new ArrayList<>();
@@ -97,12 +90,12 @@ public final class IndexScanner {
     for (Key key : keys) {
       List<Future<TweetHits>> scans = new ArrayList<>();
       plan.sources().forEach((month, source) -> {
-        boolean values = userIds && source.userIds();
-        if (values && !valued.contains(month)) {
+        boolean withValues = values && source.userIds();
+        if (withValues && !valued.contains(month)) {
           valued.add(month);
         }
         for (TimeWindow slice : slices(window, month, tweetIds)) {
-          scans.add(pool.submit(() -> scanRow(index, month, source.table(), key, slice, tweetIds, values, entries)));
+          scans.add(pool.submit(() -> scanRow(index, month, source.table(), key, slice, tweetIds, withValues, entries)));
         }
       });
       perKey.add(scans);
@@ -160,15 +153,9 @@ public final class IndexScanner {
       return all.distinct();
     }
 
-    /** Every tweet found under any key, once: id → creation time. */
-    public Map<Long, Long> union() {
-      Map<Long, Long> tweets = new HashMap<>();
-      for (TweetHits h : perKey) {
-        for (int i = 0; i < h.size(); i++) {
-          tweets.put(h.id(i), h.time(i));
-        }
-      }
-      return tweets;
+    /** The months scanned, as {@code 2013-08}. */
+    public List<String> monthNames() {
+      return months.stream().map(Month::toString).toList();
     }
   }
 

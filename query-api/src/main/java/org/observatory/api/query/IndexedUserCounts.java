@@ -35,11 +35,11 @@ final class IndexedUserCounts {
   Map<String, Tally> mergeWith(Map<String, Tally> fetched, TweetFetcher fetcher) throws IOException {
     Map<String, Tally> merged = new HashMap<>(fetched);
     tallies.forEach((user, tally) -> merged.merge(user, tally, Tally::merge));
-    Map<Long, Long> toLabel = new HashMap<>(); // tweet id → time
+    TweetHits toLabel = new TweetHits();
     merged.forEach((user, tally) -> {
       if (tally.label() == null) { // the latest tweet came from the index
         long userId = Long.parseLong(user);
-        toLabel.put(latestTweet.get(userId), latestTime.get(userId));
+        toLabel.add(latestTweet.get(userId), latestTime.get(userId));
       }
     });
     fetcher.fetch(toLabel, tweet -> merged.computeIfPresent(Long.toString(tweet.userId()),

@@ -14,6 +14,20 @@ import java.util.Map;
 public record QueryResult(String query, Instant start, Instant endExclusive, Map<String, Long> counts,
     List<Map<String, Object>> rows, Meta meta) {
 
+  /** How an answer from the index alone was computed. */
+  static final String INDEX_ONLY = "index-only";
+
+  /** An answer from phase 1 alone, with counts. */
+  static QueryResult indexOnly(Query query, IndexScanner.IndexHits found, Map<String, Long> counts, long phase1,
+      long began) {
+    return new QueryResult(query.kind().apiName(), query.window().startInstant(), query.window().endInstant(), counts,
+        null, new Meta(found.monthNames(), phase1, INDEX_ONLY, millisSince(began), found.skipped()));
+  }
+
+  static long millisSince(long nanoTime) {
+    return (System.nanoTime() - nanoTime) / 1_000_000;
+  }
+
   /**
    * @param months the months of the window whose index tables were scanned
    * @param phase1Tweets distinct tweets phase 1 found

@@ -45,8 +45,8 @@ public final class TweetFetcher {
     this.timeoutMillis = timeoutMillis;
   }
 
-  /** @param tweets tweet id → creation time (which names its month), as phase 1 found them */
-  public void fetch(Map<Long, Long> tweets, Consumer<StoredTweet> consumer) throws IOException {
+  /** @param tweets the ids and creation times (which name the months) phase 1 found */
+  public void fetch(TweetHits tweets, Consumer<StoredTweet> consumer) throws IOException {
     fetchBatches(tweets, false, batch -> batch.forEach(consumer));
   }
 
@@ -55,10 +55,12 @@ public final class TweetFetcher {
    *
    * @param withJson also read each tweet's stored JSON (family {@code j})
    */
-  public void fetchBatches(Map<Long, Long> tweets, boolean withJson, Consumer<List<StoredTweet>> consumer)
+  public void fetchBatches(TweetHits tweets, boolean withJson, Consumer<List<StoredTweet>> consumer)
       throws IOException {
     Map<Month, List<Long>> byMonth = new TreeMap<>();
-    tweets.forEach((id, time) -> byMonth.computeIfAbsent(Month.of(time), m -> new ArrayList<>()).add(id));
+    for (int i = 0; i < tweets.size(); i++) {
+      byMonth.computeIfAbsent(Month.of(tweets.time(i)), m -> new ArrayList<>()).add(tweets.id(i));
+    }
     List<Callable<List<StoredTweet>>> batches = new ArrayList<>();
     byMonth.forEach((month, ids) -> {
       TableName table = names.tweets(month);

@@ -3,6 +3,7 @@ package org.observatory.api.query;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Tweet ids with their creation times, and the id an index cell holds (the poster's, in a meme index
@@ -45,6 +46,31 @@ public final class TweetHits {
     TweetHits unique = new TweetHits();
     first.values().forEach(i -> unique.add(ids[i], times[i], values[i]));
     return unique;
+  }
+
+  /** The hits in time order, then id order: how lookups list tweets. */
+  public TweetHits inTimeOrder() {
+    Integer[] order = new Integer[size];
+    for (int i = 0; i < size; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (a, b) -> times[a] != times[b] ? Long.compare(times[a], times[b]) : Long.compare(ids[a], ids[b]));
+    TweetHits sorted = new TweetHits();
+    for (int i : order) {
+      sorted.add(ids[i], times[i], values[i]);
+    }
+    return sorted;
+  }
+
+  /** The hits whose tweet is among the ids. */
+  public TweetHits only(Set<Long> tweetIds) {
+    TweetHits kept = new TweetHits();
+    for (int i = 0; i < size; i++) {
+      if (tweetIds.contains(ids[i])) {
+        kept.add(ids[i], times[i], values[i]);
+      }
+    }
+    return kept;
   }
 
   public int size() {

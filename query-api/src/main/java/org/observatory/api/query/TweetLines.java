@@ -6,12 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.observatory.schemas.tables.StoredTweet;
 import org.observatory.schemas.tweet.Tweet;
@@ -54,43 +51,57 @@ public final class TweetLines {
     return new TweetLines(chosen);
   }
 
-  public void write(TweetLookups.Found found, TweetFetcher fetcher, TweetAssembler assembler, OutputStream out)
-      throws IOException {
-    try (JsonGenerator json = JSON.createGenerator(out)) {
-      json.setRootValueSeparator(null);
-      if (fields.isEmpty()) {
-        for (int i = 0; i < found.size(); i++) {
-          json.writeStartObject();
-          json.writeNumberField("id", found.ids()[i]);
-          json.writeStringField("createdAt", Instant.ofEpochMilli(found.times()[i]).toString());
-          json.writeEndObject();
-          json.writeRaw('\n');
-        }
-        return;
+  /** Whether the lines need more than phase 1's ids and times. */
+  public boolean needsFetch() {
+    return !fields.isEmpty();
+  }
+
+  /** Whether the lines are the original statuses, rebuilt from the stored ones. */
+  public boolean originals() {
+    return fields.contains(ORIGINAL);
+  }
+
+  public Writer writer(OutputStream out) throws IOException {
+    JsonGenerator json = JSON.createGenerator(out);
+    json.setRootValueSeparator(null);
+    return new Writer(json);
+  }
+
+  /** Writes lines as they come; closing it flushes them. */
+  public final class Writer implements AutoCloseable {
+    private final JsonGenerator json;
+
+    private Writer(JsonGenerator json) {
+      this.json = json;
+    }
+
+    /** A line of id and creation time per tweet: when no field is asked for. */
+    public void ids(TweetHits tweets) throws IOException {
+      for (int i = 0; i < tweets.size(); i++) {
+        json.writeStartObject();
+        json.writeNumberField("id", tweets.id(i));
+        json.writeStringField("createdAt", Instant.ofEpochMilli(tweets.time(i)).toString());
+        json.writeEndObject();
+        json.writeRaw('\n');
       }
-      Map<Long, Long> inOrder = new LinkedHashMap<>();
-      for (int i = 0; i < found.size(); i++) {
-        inOrder.put(found.ids()[i], found.times()[i]);
+    }
+
+    public void tweets(List<StoredTweet> batch) throws IOException {
+      for (StoredTweet tweet : batch) {
+        writeTweet(json, tweet);
       }
-      boolean original = fields.contains(ORIGINAL);
-      fetcher.fetchBatches(inOrder, original, batch -> {
-        try {
-          if (original) {
-            for (JsonNode status : assembler.assemble(batch)) {
-              json.writeTree(status);
-              json.writeRaw('\n');
-            }
-          } else {
-            for (StoredTweet tweet : batch) {
-              writeTweet(json, tweet);
-            }
-          }
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
+    }
+
+    public void statuses(List<JsonNode> batch) throws IOException {
+      for (JsonNode status : batch) {
+        json.writeTree(status);
+        json.writeRaw('\n');
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      json.close();
     }
   }
 

@@ -1,15 +1,21 @@
 package org.observatory.api.resources;
 
 import io.dropwizard.jersey.errors.ErrorMessage;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.io.IOException;
 import org.observatory.api.query.BadQueryException;
+import org.observatory.api.query.QueryRejectedException;
+import org.observatory.api.query.QueryTimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Turns query failures into JSON errors: bad parameters are 400, an unreachable or slow store 503. */
+/**
+ * Turns query failures into JSON errors: bad parameters are 400; a full service, a query past its time
+ * limit and an unreachable store are 503s that say which.
+ */
 public final class ErrorMappers {
   private static final Logger LOG = LoggerFactory.getLogger(ErrorMappers.class);
 
@@ -27,6 +33,26 @@ public final class ErrorMappers {
     public Response toResponse(IOException e) {
       LOG.warn("query failed: {}", e.toString());
       return json(Response.Status.SERVICE_UNAVAILABLE, "the store could not answer: " + e.getMessage());
+    }
+  }
+
+  /** Every query place is taken: the client may try again shortly. */
+  public static final class Overloaded implements ExceptionMapper<QueryRejectedException> {
+    /** Seconds a client should wait before asking again. */
+    static final int RETRY_AFTER_SECONDS = 1;
+
+    @Override
+    public Response toResponse(QueryRejectedException e) {
+      return Response.fromResponse(json(Response.Status.SERVICE_UNAVAILABLE, e.getMessage()))
+          .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
+    }
+  }
+
+  /** The query ran past its time limit: a smaller window, or a background job, will do. */
+  public static final class TimedOut implements ExceptionMapper<QueryTimeoutException> {
+    @Override
+    public Response toResponse(QueryTimeoutException e) {
+      return json(Response.Status.SERVICE_UNAVAILABLE, e.getMessage());
     }
   }
 

@@ -19,11 +19,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import org.observatory.api.jobs.JobState;
 import org.observatory.api.jobs.JobStatus;
 import org.observatory.api.jobs.QueryJobs;
 import org.observatory.api.query.BadQueryException;
-import org.observatory.api.query.Queries;
+import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
 
 /**
@@ -35,12 +37,12 @@ import org.observatory.api.query.QueryResult;
 @Path("/jobs")
 @Produces(MediaType.APPLICATION_JSON)
 public final class JobsResource {
-  private final Queries queries;
+  private final QueryEngine engine;
   private final QueryJobs jobs;
   private final ObjectMapper json;
 
-  public JobsResource(Queries queries, QueryJobs jobs, ObjectMapper json) {
-    this.queries = queries;
+  public JobsResource(QueryEngine engine, QueryJobs jobs, ObjectMapper json) {
+    this.engine = engine;
     this.jobs = jobs;
     this.json = json;
   }
@@ -49,9 +51,8 @@ public final class JobsResource {
   @POST
   @Path("{query}")
   public Response submit(@PathParam("query") String query, @BeanParam QueryParameters parameters) throws IOException {
-    Queries.Request request = parameters.request(query);
-    queries.check(request);
-    JobStatus job = jobs.submit(request);
+    Map<String, String> given = parameters.given();
+    JobStatus job = jobs.submit(engine.parse(query, given), given);
     return Response.accepted(job).location(URI.create("/jobs/" + job.id())).build();
   }
 
@@ -79,7 +80,8 @@ public final class JobsResource {
       return error(Response.Status.CONFLICT, "job " + id + " is " + job.state().name().toLowerCase()
           + (job.message() == null ? "" : " (" + job.message() + ")") + "; results come once it has succeeded");
     }
-    if (Queries.LOOKUPS.contains(job.query())) {
+    QueryKind kind = QueryKind.named(job.query());
+    if (kind.isLookup()) {
       if (format != null && !format.isBlank() && !format.equalsIgnoreCase("ndjson")) {
         throw new BadQueryException("the tweets of a lookup come as ndjson only, not '" + format + "'");
       }
@@ -90,13 +92,12 @@ public final class JobsResource {
       };
       return Response.ok(body, QueryResource.NDJSON).build();
     }
-    ResultFormat as = ResultFormat.parse(format);
-    as.checkFits(job.query());
+    ResultFormat as = ResultFormat.parse(format, kind);
     QueryResult result;
     try (InputStream in = jobs.result(job)) {
       result = json.readValue(in, QueryResult.class);
     }
-    StreamingOutput body = out -> as.write(result, json, out);
+    StreamingOutput body = out -> as.write(result, kind, json, out);
     return Response.ok(body, as.mediaType()).build();
   }
 

@@ -4,7 +4,6 @@ import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.ws.rs.QueryParam;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.observatory.api.query.Queries;
 
 /**
  * The query parameters every query endpoint takes; each query reads the ones it needs. The fields are
@@ -39,11 +38,11 @@ public final class QueryParameters {
   public String fields;
   /** How the answer is written; not part of the query itself. */
   @QueryParam("format")
-  @Parameter(description = "counts and rows: json (default), csv, tsv; edge queries also graphml")
+  @Parameter(description = "counts and rows: json (default), csv, tsv; edge queries also graphml; lookups ndjson")
   public String format;
 
-  /** The query with the parameters that were given. */
-  Queries.Request request(String query) {
+  /** The parameters that were given, by name; the format is not one of them. */
+  Map<String, String> given() {
     Map<String, String> given = new LinkedHashMap<>();
     put(given, "memes", memes);
     put(given, "words", words);
@@ -53,7 +52,7 @@ public final class QueryParameters {
     put(given, "end", end);
     put(given, "granularity", granularity);
     put(given, "fields", fields);
-    return new Queries.Request(query, given);
+    return given;
   }
 
   private static void put(Map<String, String> map, String name, String value) {

@@ -15,6 +15,7 @@ import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.observatory.api.query.BadQueryException;
+import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
 
 /**
@@ -26,14 +27,6 @@ public enum ResultFormat {
   JSON("application/json"), CSV("text/csv"), TSV("text/tab-separated-values"), GRAPHML("application/graphml+xml");
 
   private static final CsvMapper CSV_MAPPER = new CsvMapper();
-  /** The columns of the answers given as rows; an empty answer still gets its header. */
-  private static final Map<String, List<String>> ROW_COLUMNS = Map.of(
-      "user-post-count", List.of("userId", "screenName", "count"),
-      "retweet-edges", List.of("source", "target", "weight"),
-      "mention-edges", List.of("source", "target", "weight"));
-  /** What the keys of the answers given as counts are. */
-  private static final Map<String, String> COUNT_KEY = Map.of(
-      "meme-post-count", "meme", "timestamp-count", "time", "meme-cooccurrence-count", "meme");
 
   private final String mediaType;
 
@@ -45,8 +38,22 @@ public enum ResultFormat {
     return mediaType;
   }
 
-  /** @throws BadQueryException for an unknown format */
-  public static ResultFormat parse(String text) {
+  /**
+   * The format asked for a query's answer: JSON when none is named.
+   *
+   * @throws BadQueryException for an unknown format, or one that cannot hold the answer (GraphML is for
+   *     edges, NDJSON for tweets and only for them)
+   */
+  public static ResultFormat parse(String text, QueryKind kind) {
+    ResultFormat format = parse(text);
+    if (format == GRAPHML && !kind.isEdgeList()) {
+      throw new BadQueryException("format graphml is for the edge queries (retweet-edges, mention-edges), not "
+          + kind.apiName());
+    }
+    return format;
+  }
+
+  private static ResultFormat parse(String text) {
     if (text == null || text.isBlank()) {
       return JSON;
     }
@@ -58,34 +65,21 @@ public enum ResultFormat {
     throw new BadQueryException("format must be json, csv, tsv or graphml, not '" + text + "'");
   }
 
-  /** @throws BadQueryException when this format cannot hold the query's answer (GraphML is for edges) */
-  public void checkFits(String query) {
-    if (this == GRAPHML && !isEdgeList(query)) {
-      throw new BadQueryException("format graphml is for the edge queries (retweet-edges, mention-edges), not " + query);
-    }
-  }
-
-  public void write(QueryResult result, ObjectMapper json, OutputStream out) throws IOException {
+  public void write(QueryResult result, QueryKind kind, ObjectMapper json, OutputStream out) throws IOException {
     switch (this) {
       case JSON -> json.writeValue(out, result);
-      case CSV, TSV -> table(result, this == CSV ? ',' : '\t', out);
+      case CSV, TSV -> table(result, kind, this == CSV ? ',' : '\t', out);
       case GRAPHML -> graphml(result, out);
     }
   }
 
-  private static boolean isEdgeList(String query) {
-    return query.endsWith("-edges");
-  }
-
-  private static void table(QueryResult result, char separator, OutputStream out) throws IOException {
-    List<String> columns;
+  /** One line per count or row under the kind's columns; an empty answer still gets its header. */
+  private static void table(QueryResult result, QueryKind kind, char separator, OutputStream out) throws IOException {
+    List<String> columns = kind.answer().columns();
     List<List<Object>> lines = new ArrayList<>();
     if (result.counts() != null) {
-      columns = List.of(COUNT_KEY.getOrDefault(result.query(), "key"), "count");
       result.counts().forEach((key, count) -> lines.add(List.of(key, count)));
     } else {
-      columns = ROW_COLUMNS.getOrDefault(result.query(),
-          result.rows().isEmpty() ? List.of() : List.copyOf(result.rows().get(0).keySet()));
       for (Map<String, Object> row : result.rows()) {
         lines.add(columns.stream().map(row::get).toList());
       }

@@ -1,5 +1,6 @@
 package org.observatory.api.cli;
 
+import org.observatory.api.config.LoadSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -11,8 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.observatory.api.hbase.HBaseFactory;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.api.query.IndexScanner;
-import org.observatory.api.query.MemeQueries;
-import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.Ask;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testing.MiniHBase;
@@ -30,8 +30,8 @@ class SampleSeederTest {
       String day = SampleSeeder.GENERATED_DAY.toString();
       RawMemes raw = RawMemes.of(dir.resolve("sample").resolve("tweets." + day + ".json.gz"));
       long start = SampleSeeder.GENERATED_DAY.atStartOfDay(java.time.ZoneOffset.UTC).toInstant().toEpochMilli();
-      MemeQueries queries = new MemeQueries(
-          new IndexScanner(store.connection(), store.tableNames(), IndexSpec.defaults(), pool, 30_000, 5_000_000), new QuerySettings());
+      Ask queries = Ask.indexOnly(
+          new IndexScanner(store.connection(), store.tableNames(), IndexSpec.defaults(), pool, 30_000, 5_000_000));
 
       assertThat(queries.memePostCount("#euro2012", day, day).counts().get("#euro2012"))
           .isEqualTo(raw.count("#euro2012", start, start + 86_400_000L)).isPositive();

@@ -11,20 +11,29 @@ import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.api.query.BadQueryException;
-import org.observatory.api.query.Queries;
+import org.observatory.api.query.Meme;
+import org.observatory.api.query.MemePostCount;
+import org.observatory.api.query.Query;
+import org.observatory.api.query.QueryKind;
+import org.observatory.api.query.TimeWindow;
 
 /** Jobs in the background, kept on disk: they outlive a restart, can be cancelled, and expire. */
+@Tag("fast")
 class QueryJobsTest {
   private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-  private static final Queries.Request REQUEST = new Queries.Request("meme-post-count", Map.of("memes", "#a"));
+  private static final Map<String, String> PARAMETERS = Map.of("memes", "#a");
+  private static final Query QUERY = new MemePostCount(QueryKind.MEME_POST_COUNT, List.of(new Meme("#a", "#a", false)),
+      TimeWindow.parse("2013-08-10", "2013-08-10", 1));
 
   @TempDir
   Path dir;
@@ -37,7 +46,7 @@ class QueryJobsTest {
       return new QueryJobs.Outcome(null, 7L);
     }, Duration.ofHours(1));
     first.start();
-    JobStatus job = first.submit(REQUEST);
+    JobStatus job = first.submit(QUERY, PARAMETERS);
     JobStatus done = awaitFinished(first, job.id());
     first.stop();
 
@@ -67,7 +76,7 @@ class QueryJobsTest {
       throw new InterruptedIOException("stopped");
     }, Duration.ofHours(1));
     first.start();
-    JobStatus job = first.submit(REQUEST);
+    JobStatus job = first.submit(QUERY, PARAMETERS);
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
     first.stop();
 
@@ -91,7 +100,7 @@ class QueryJobsTest {
       throw new InterruptedIOException("cancelled");
     }, Duration.ofHours(1));
     jobs.start();
-    JobStatus job = jobs.submit(REQUEST);
+    JobStatus job = jobs.submit(QUERY, PARAMETERS);
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
 
     assertThat(jobs.cancel(job.id())).isTrue();
@@ -111,7 +120,7 @@ class QueryJobsTest {
     }, Duration.ofHours(1));
     jobs.start();
 
-    JobStatus done = awaitFinished(jobs, jobs.submit(REQUEST).id());
+    JobStatus done = awaitFinished(jobs, jobs.submit(QUERY, PARAMETERS).id());
 
     assertThat(done.state()).isEqualTo(JobState.FAILED);
     assertThat(done.message()).isEqualTo("'words' holds no searchable word");
@@ -122,7 +131,7 @@ class QueryJobsTest {
   void finishedJobsExpire() throws Exception {
     QueryJobs first = jobs((request, out, progress) -> new QueryJobs.Outcome(null, 0L), Duration.ofMillis(1));
     first.start();
-    JobStatus job = awaitFinished(first, first.submit(REQUEST).id());
+    JobStatus job = awaitFinished(first, first.submit(QUERY, PARAMETERS).id());
     first.stop();
     Thread.sleep(5);
 

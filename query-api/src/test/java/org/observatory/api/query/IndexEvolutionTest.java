@@ -18,8 +18,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.observatory.api.query.job.ContentJob;
-import org.observatory.loader.job.LoadMode;
+import org.observatory.api.query.mapreduce.ContentJob;
+import org.observatory.loader.historical.LoadMode;
 import org.observatory.loader.reindex.Reindex;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
@@ -47,8 +47,8 @@ class IndexEvolutionTest {
       .toList());
   private RawMemes raw;
   private String memes;
-  private ContentQueries content;
-  private ContentQueries alwaysMapReduce;
+  private Ask content;
+  private Ask alwaysMapReduce;
 
   @BeforeAll
   void loadWithoutUserIds() throws Exception {
@@ -59,12 +59,8 @@ class IndexEvolutionTest {
     top.addAll(raw.mostFrequent("@", 1));
     memes = String.join(",", top);
     // the service's specification in force: the default, whose meme index carries user ids
-    IndexScanner scanner = new IndexScanner(connection, names, IndexSpec.defaults(), pool, 30_000, 5_000_000);
-    TweetFetcher fetcher = new TweetFetcher(connection, names, pool, 30_000);
-    ContentJob job = new ContentJob(connection, names,
-        new ContentJob.Settings(new org.apache.hadoop.fs.Path(Files.createTempDirectory("work").toString()), 2));
-    content = new ContentQueries(scanner, fetcher, job, new QuerySettings(), 60_000);
-    alwaysMapReduce = new ContentQueries(scanner, fetcher, job, new QuerySettings().mapReduceThreshold(0), 60_000);
+    content = ask(IndexSpec.defaults(), new QuerySettings());
+    alwaysMapReduce = ask(IndexSpec.defaults(), new QuerySettings().mapReduceThreshold(0));
   }
 
   @AfterAll
@@ -77,8 +73,8 @@ class IndexEvolutionTest {
     List<Map<String, Object>> expected = expectedRows();
     QueryResult phase2 = userPostCount(content);
     QueryResult viaJob = userPostCount(alwaysMapReduce);
-    assertThat(phase2.meta().evaluation()).isEqualTo(ContentQueries.IN_SERVICE);
-    assertThat(viaJob.meta().evaluation()).isEqualTo(ContentQueries.MAPREDUCE);
+    assertThat(phase2.meta().evaluation()).isEqualTo(Phase2.IN_SERVICE);
+    assertThat(viaJob.meta().evaluation()).isEqualTo(Phase2.MAPREDUCE);
     assertThat(phase2.rows()).isEqualTo(expected).isNotEmpty();
     assertThat(viaJob.rows()).isEqualTo(expected);
 
@@ -102,9 +98,9 @@ class IndexEvolutionTest {
 
     QueryResult after = userPostCount(content);
     assertThat(after.rows()).isEqualTo(expected);
-    assertThat(after.meta().paths()).containsEntry("2013-08", ContentQueries.FROM_INDEX);
+    assertThat(after.meta().paths()).containsEntry("2013-08", TallyQuery.FROM_INDEX);
     assertThat(after.meta().paths()).as("older months keep phase 2")
-        .containsValue(ContentQueries.IN_SERVICE).hasSize(after.meta().months().size());
+        .containsValue(Phase2.IN_SERVICE).hasSize(after.meta().months().size());
     assertThat(userPostCount(alwaysMapReduce).rows()).isEqualTo(expected);
   }
 
@@ -114,8 +110,11 @@ class IndexEvolutionTest {
         .map(d -> d.name().equals("meme") ? new IndexDefinition(d.name(), d.keys().subList(0, 1), d.qualifier(),
             d.value(), null) : d)
         .toList());
-    MemeQueries strict = new MemeQueries(new IndexScanner(connection, names, otherKeys, pool, 30_000, 5_000_000),
-        new QuerySettings());
+    // memes read by the shipped rules, months judged by the other keys
+    Ask strict = new Ask(new QueryEngine(IndexSpec.defaults(), new QuerySettings(),
+        new IndexScanner(connection, names, otherKeys, pool, 30_000, 5_000_000),
+        new TweetFetcher(connection, names, pool, 30_000), new TweetAssembler(connection, names),
+        (query, asked, tweets, progress) -> Map.of()));
 
     QueryResult result = strict.memePostCount(memes, WINDOW_START, WINDOW_END);
 
@@ -126,8 +125,17 @@ class IndexEvolutionTest {
     assertThat(result.counts().values()).containsOnly(0L);
   }
 
-  private QueryResult userPostCount(ContentQueries queries) throws Exception {
-    return queries.run(ContentQuery.USER_POST_COUNT, memes, WINDOW_START, WINDOW_END, ContentJob.Progress.IGNORED);
+  private QueryResult userPostCount(Ask queries) throws Exception {
+    return queries.run(ContentQuery.USER_POST_COUNT, memes, WINDOW_START, WINDOW_END, Progress.IGNORED);
+  }
+
+  /** The engine with the specification in force in the service. */
+  private Ask ask(IndexSpec inForce, QuerySettings settings) throws Exception {
+    IndexScanner scanner = new IndexScanner(connection, names, inForce, pool, 30_000, 5_000_000);
+    TweetFetcher fetcher = new TweetFetcher(connection, names, pool, 30_000);
+    ContentJob job = new ContentJob(connection, names, inForce,
+        new ContentJob.Settings(new org.apache.hadoop.fs.Path(Files.createTempDirectory("work").toString()), 2), 60_000);
+    return new Ask(new QueryEngine(inForce, settings, scanner, fetcher, new TweetAssembler(connection, names), job));
   }
 
   /** From the raw file: per user, the matching tweets and the screen name of the latest; most first. */

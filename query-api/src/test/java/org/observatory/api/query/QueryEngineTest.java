@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.observatory.api.hbase.HBaseFactory;
 import org.observatory.api.hbase.HBaseStore;
-import org.observatory.api.query.job.ContentJob;
+import org.observatory.api.query.mapreduce.ContentJob;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testdata.RawMemes;
@@ -41,12 +41,10 @@ class QueryEngineTest {
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
   private RawMemes raw;
   private HBaseStore cluster;
-  private MemeQueries queries;
-  private ContentQueries content;
-  private ContentQueries alwaysMapReduce;
-  private TweetLookups lookups;
-  private TweetFetcher fetcher;
-  private TweetAssembler assembler;
+  private Ask queries;
+  private Ask content;
+  private Ask alwaysMapReduce;
+  private Ask lookups;
 
   @BeforeAll
   void loadADay() throws Exception {
@@ -55,16 +53,17 @@ class QueryEngineTest {
     raw = RawMemes.of(SharedData.DAY_2013);
     cluster = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
         .withNamespace(names.namespace()).open(false);
-    IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), IndexSpec.defaults(), pool,
-        30_000, 5_000_000);
-    queries = new MemeQueries(scanner, new QuerySettings());
-    fetcher = new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000);
-    ContentJob job = new ContentJob(cluster.connection(), cluster.tableNames(),
-        new ContentJob.Settings(new Path(Files.createTempDirectory("query-work").toString()), 2));
-    content = new ContentQueries(scanner, fetcher, job, new QuerySettings(), 60_000);
-    alwaysMapReduce = new ContentQueries(scanner, fetcher, job, new QuerySettings().mapReduceThreshold(0), 60_000);
-    lookups = new TweetLookups(scanner, new QuerySettings());
-    assembler = new TweetAssembler(cluster.connection(), cluster.tableNames());
+    IndexSpec spec = IndexSpec.defaults();
+    IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), spec, pool, 30_000, 5_000_000);
+    TweetFetcher fetcher = new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000);
+    TweetAssembler assembler = new TweetAssembler(cluster.connection(), cluster.tableNames());
+    ContentJob job = new ContentJob(cluster.connection(), cluster.tableNames(), spec,
+        new ContentJob.Settings(new Path(Files.createTempDirectory("query-work").toString()), 2), 60_000);
+    queries = new Ask(new QueryEngine(spec, new QuerySettings(), scanner, fetcher, assembler, job));
+    content = queries;
+    lookups = queries;
+    alwaysMapReduce = new Ask(new QueryEngine(spec, new QuerySettings().mapReduceThreshold(0), scanner, fetcher,
+        assembler, job));
   }
 
   @AfterAll
@@ -240,10 +239,10 @@ class QueryEngineTest {
       for (String[] window : List.of(new String[] {"2013-08-10", "2013-08-10"},
           new String[] {"2013-06-01", "2013-08-31T23:59:59Z"})) {
         List<Double> progress = new ArrayList<>();
-        QueryResult inService = content.run(query, memes, window[0], window[1], ContentJob.Progress.IGNORED);
+        QueryResult inService = content.run(query, memes, window[0], window[1], Progress.IGNORED);
         QueryResult viaJob = alwaysMapReduce.run(query, memes, window[0], window[1], progress::add);
 
-        String what = query.queryName() + " " + window[0];
+        String what = query + " " + window[0];
         assertThat(inService.meta().evaluation()).as(what).isEqualTo("index+fetch");
         assertThat(viaJob.meta().evaluation()).as(what).isEqualTo("index+mapreduce");
         assertThat(viaJob.meta().phase1Tweets()).as(what).isEqualTo(inService.meta().phase1Tweets()).isPositive();
@@ -257,7 +256,7 @@ class QueryEngineTest {
 
   @Test
   void getTweetsWithMemeListsTheMatchingTweetsInTimeOrder() throws Exception {
-    TweetLookups.Found found = lookups.withMemes(String.join(",", memes()), day());
+    Found found = lookups.withMemes(String.join(",", memes()), day());
 
     assertThat(ids(found)).isEqualTo(inTimeOrder(matching(memes())));
   }
@@ -272,7 +271,7 @@ class QueryEngineTest {
     List<RawMemes.RawTweet> withBoth = today.stream()
         .filter(t -> hasWord(t, top.get(0)) && hasWord(t, top.get(1))).toList();
 
-    TweetLookups.Found found = lookups.withText(top.get(0) + " " + top.get(1).toUpperCase(), day());
+    Found found = lookups.withText(top.get(0) + " " + top.get(1).toUpperCase(), day());
 
     assertThat(ids(found)).isEqualTo(inTimeOrder(withBoth)).isNotEmpty();
     assertThat(lookups.withText(top.get(0), day()).size()).isGreaterThan(found.size());
@@ -284,8 +283,8 @@ class QueryEngineTest {
         .collect(Collectors.groupingBy(RawMemes.RawTweet::userId)).entrySet().stream()
         .max(Comparator.comparingInt(e -> e.getValue().size())).orElseThrow();
 
-    TweetLookups.Found byId = lookups.withUser(String.valueOf(busiest.getKey()), day());
-    TweetLookups.Found byName = lookups.withUser("@" + busiest.getValue().get(0).screenName().toUpperCase(), day());
+    Found byId = lookups.withUser(String.valueOf(busiest.getKey()), day());
+    Found byName = lookups.withUser("@" + busiest.getValue().get(0).screenName().toUpperCase(), day());
 
     assertThat(ids(byId)).isEqualTo(inTimeOrder(busiest.getValue())).hasSizeGreaterThan(1);
     assertThat(ids(byName)).isEqualTo(ids(byId));
@@ -297,17 +296,17 @@ class QueryEngineTest {
         .collect(Collectors.groupingBy(RawMemes.RawTweet::retweetOfId)).entrySet().stream()
         .max(Comparator.comparingInt(e -> e.getValue().size())).orElseThrow();
 
-    TweetLookups.Found found = lookups.retweetsOf(String.valueOf(mostRetweeted.getKey()), day());
+    Found found = lookups.retweetsOf(String.valueOf(mostRetweeted.getKey()), day());
 
     assertThat(ids(found)).isEqualTo(inTimeOrder(mostRetweeted.getValue())).hasSizeGreaterThan(1);
   }
 
   @Test
   void writesChosenFieldsAsNdjson() throws Exception {
-    TweetLookups.Found found = lookups.withMemes(String.join(",", memes()), day());
+    Found found = lookups.withMemes(String.join(",", memes()), day());
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
 
-    TweetLines.parse("userId,hashtags").write(found, fetcher, assembler, out);
+    lookups.write(found, "userId,hashtags", out);
 
     List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
     Map<Long, RawMemes.RawTweet> byId = raw.tweets().stream().collect(Collectors.toMap(RawMemes.RawTweet::id, t -> t));
@@ -332,10 +331,10 @@ class QueryEngineTest {
       lines.map(org.observatory.testdata.Json::tree).filter(org.observatory.testdata.Json::isStatus)
           .forEach(s -> collectVersions(s, versions));
     }
-    TweetLookups.Found found = lookups.withMemes(String.join(",", memes()), day());
+    Found found = lookups.withMemes(String.join(",", memes()), day());
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
 
-    TweetLines.parse("json").write(found, fetcher, assembler, out);
+    lookups.write(found, "json", out);
 
     List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
     assertThat(lines).hasSize(found.size());
@@ -384,8 +383,12 @@ class QueryEngineTest {
         .thenComparingLong(RawMemes.RawTweet::id)).map(RawMemes.RawTweet::id).toList();
   }
 
-  private static List<Long> ids(TweetLookups.Found found) {
-    return java.util.Arrays.stream(found.ids()).boxed().toList();
+  private static List<Long> ids(Found found) {
+    List<Long> ids = new ArrayList<>();
+    for (int i = 0; i < found.size(); i++) {
+      ids.add(found.tweets().id(i));
+    }
+    return ids;
   }
 
   // Words as a reader sees them: entities cut out, split where letters and digits stop.
@@ -428,8 +431,8 @@ class QueryEngineTest {
     HBaseStore gone = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
         .withNamespace(names.namespace()).open(false);
     gone.close();
-    MemeQueries unreachable = new MemeQueries(new IndexScanner(gone.connection(), gone.tableNames(), IndexSpec.defaults(), pool, 5_000, 5_000_000),
-        new QuerySettings());
+    Ask unreachable = Ask.indexOnly(new IndexScanner(gone.connection(), gone.tableNames(), IndexSpec.defaults(), pool,
+        5_000, 5_000_000));
 
     assertThatThrownBy(() -> unreachable.memePostCount("#a", "2013-08-10", "2013-08-10"))
         .isInstanceOf(java.io.IOException.class);
@@ -442,8 +445,8 @@ class QueryEngineTest {
   void aQueryGatheringMoreIndexEntriesThanAllowedIsRefusedWithAMessage() throws Exception {
     String memes = String.join(",", memes());
     long entries = queries.memePostCount(memes, "2013-08-10", "2013-08-10").meta().phase1Tweets();
-    MemeQueries bounded = new MemeQueries(new IndexScanner(cluster.connection(), cluster.tableNames(), IndexSpec.defaults(), pool, 30_000,
-        entries / 2), new QuerySettings());
+    Ask bounded = Ask.indexOnly(new IndexScanner(cluster.connection(), cluster.tableNames(), IndexSpec.defaults(), pool,
+        30_000, entries / 2));
 
     assertThatThrownBy(() -> bounded.memePostCount(memes, "2013-08-10", "2013-08-10"))
         .isInstanceOf(BadQueryException.class).hasMessageContaining("narrow the window");

@@ -3,8 +3,10 @@ package org.observatory.api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("fast")
 class QueryLimiterTest {
   @Test
   void admitsUpToTheLimitThenRefusesWithAMessageUntilAPlaceIsFree() throws Exception {

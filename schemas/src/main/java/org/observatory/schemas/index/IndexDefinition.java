@@ -1,7 +1,11 @@
 package org.observatory.schemas.index;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.observatory.schemas.tweet.Tweet;
 
 /**
  * One index table: either declarative ({@code keys}, {@code qualifier}, {@code value}) or a plug-in
@@ -18,12 +22,51 @@ public record IndexDefinition(
     String value,
     @JsonProperty("class") String plugin) {
 
+  /** An index name is part of its tables' names: lower-case letters, digits and dashes. */
+  private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,39}");
+
   public IndexDefinition {
+    checkName(name);
     keys = keys == null ? List.of() : List.copyOf(keys);
-    qualifier = qualifier == null ? "id" : qualifier;
+    qualifier = qualifier == null ? TweetFields.TWEET_ID : qualifier;
+  }
+
+  /** @throws IllegalArgumentException unless the name is lower-case letters, digits and dashes */
+  public static String checkName(String indexName) {
+    if (indexName == null || !NAME.matcher(indexName).matches()) {
+      throw new IllegalArgumentException(
+          "index name must be lower-case letters, digits and '-', starting with a letter: " + indexName);
+    }
+    return indexName;
   }
 
   public boolean isPlugin() {
     return plugin != null;
+  }
+
+  /** Whether each cell is named by a tweet id, which grows with time (every shipped index but screen-name). */
+  public boolean qualifiedByTweetId() {
+    return qualifier.equals(TweetFields.TWEET_ID);
+  }
+
+  /** Whether each cell holds the poster's user id. */
+  public boolean valuedByPoster() {
+    return TweetFields.POSTER_ID.equals(value);
+  }
+
+  /** The distinct row keys of the tweet under every key rule, in rule order. */
+  public Set<String> keys(Tweet tweet) {
+    return keys(tweet, keys);
+  }
+
+  /** The distinct row keys of the tweet under some of this index's rules. */
+  public static Set<String> keys(Tweet tweet, List<KeyRule> rules) {
+    Set<String> keys = new LinkedHashSet<>();
+    for (KeyRule rule : rules) {
+      for (String value : TweetFields.values(rule.field(), tweet)) {
+        keys.addAll(rule.keys(value));
+      }
+    }
+    return keys;
   }
 }

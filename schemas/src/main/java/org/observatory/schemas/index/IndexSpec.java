@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
-import org.observatory.schemas.tables.TableNames;
 
 /** The declarative index specification: which index tables exist and how their entries are derived. */
 public record IndexSpec(List<IndexDefinition> indexes) {
@@ -63,6 +63,11 @@ public record IndexSpec(List<IndexDefinition> indexes) {
     }
   }
 
+  /** The index of this name, if the specification defines one. */
+  public Optional<IndexDefinition> index(String name) {
+    return indexes.stream().filter(d -> d.name().equals(name)).findFirst();
+  }
+
   public List<String> names() {
     return indexes.stream().map(IndexDefinition::name).toList();
   }
@@ -71,7 +76,6 @@ public record IndexSpec(List<IndexDefinition> indexes) {
   private static void validate(List<IndexDefinition> indexes) {
     Set<String> seen = new HashSet<>();
     for (IndexDefinition index : indexes) {
-      TableNames.checkIndexName(index.name());
       if (!seen.add(index.name())) {
         throw new IllegalArgumentException("index " + index.name() + " is defined twice");
       }

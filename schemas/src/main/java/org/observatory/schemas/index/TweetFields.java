@@ -10,6 +10,10 @@ import org.observatory.schemas.tweet.Tweet;
  * Numeric fields (ids) can also serve as an index's qualifier or cell value.
  */
 public final class TweetFields {
+  /** The tweet's own id: the default qualifier. */
+  public static final String TWEET_ID = "id";
+  /** The poster's user id. */
+  public static final String POSTER_ID = "user.id";
   private static final Map<String, Function<Tweet, List<String>>> TEXT_FIELDS = Map.of(
       "user.screen_name", t -> single(t.user().screenName()),
       "hashtags", Tweet::hashtags,
@@ -20,8 +24,8 @@ public final class TweetFields {
       "lang", t -> single(t.lang()));
 
   private static final Map<String, Function<Tweet, Long>> ID_FIELDS = Map.of(
-      "id", Tweet::id,
-      "user.id", t -> t.user().id(),
+      TWEET_ID, Tweet::id,
+      POSTER_ID, t -> t.user().id(),
       "retweet_of.id", t -> t.retweetOf() == null ? null : t.retweetOf().id(),
       "retweet_of.user.id", t -> t.retweetOf() == null ? null : t.retweetOf().userId(),
       "quote_of.id", t -> t.quoteOf() == null ? null : t.quoteOf().id(),
@@ -33,6 +37,11 @@ public final class TweetFields {
 
   public static boolean isField(String name) {
     return TEXT_FIELDS.containsKey(name) || ID_FIELDS.containsKey(name);
+  }
+
+  /** Whether the field's values are ids ({@code id}, {@code user.id}, {@code mentions.id}...). */
+  public static boolean holdsIds(String name) {
+    return name.equals(TWEET_ID) || name.endsWith(".id");
   }
 
   public static boolean isIdField(String name) {

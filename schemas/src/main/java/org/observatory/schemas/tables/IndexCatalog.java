@@ -149,7 +149,7 @@ public final class IndexCatalog {
   }
 
   private static String key(String index, Month month) {
-    return TableNames.checkIndexName(index) + "/" + month;
+    return IndexDefinition.checkName(index) + "/" + month;
   }
 
   private static byte[] encode(MonthIndex entry) {

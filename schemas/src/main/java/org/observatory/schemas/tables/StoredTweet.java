@@ -20,4 +20,14 @@ public record StoredTweet(
     List<String> hashtags,
     List<Tweet.Mention> mentions,
     List<String> urls,
-    String json) {}
+    String json) {
+
+  /**
+   * The tweet as the indexer sees it, from the decoded fields alone: no text (it is in the JSON), so
+   * that index rules over those fields key it as they keyed it when it was loaded.
+   */
+  public Tweet asTweet() {
+    return new Tweet(id, createdAt, createdAt, "", lang, new Tweet.User(userId, screenName, null), hashtags,
+        mentions, urls, List.of(), retweetOf, quoteOf, replyTo, null);
+  }
+}

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.TableName;
+import org.observatory.schemas.index.IndexDefinition;
 
 /**
  * The one owner of table names. Every month has a tweet table, a user table and one table per index,
@@ -17,7 +18,6 @@ import org.apache.hadoop.hbase.TableName;
  */
 public final class TableNames {
   public static final String DEFAULT_NAMESPACE = "observatory";
-  private static final Pattern INDEX_NAME = Pattern.compile("[a-z][a-z0-9-]{0,39}");
   private static final Pattern MONTH_TABLE =
       Pattern.compile("(tweets|users|index-[a-z][a-z0-9-]*(?:\\.r[0-9]+)?)-(\\d{4}-\\d{2})");
 
@@ -55,7 +55,7 @@ public final class TableNames {
       throw new IllegalArgumentException("index revisions count from 1: " + revision);
     }
     String suffix = revision == 1 ? "" : ".r" + revision;
-    return table("index-" + checkIndexName(indexName) + suffix + "-" + month);
+    return table("index-" + IndexDefinition.checkName(indexName) + suffix + "-" + month);
   }
 
   /** The tombstones of deleted tweets, across all months. */
@@ -75,15 +75,6 @@ public final class TableNames {
     }
     Matcher m = MONTH_TABLE.matcher(table.getQualifierAsString());
     return m.matches() ? Optional.of(Month.parse(m.group(2))) : Optional.empty();
-  }
-
-  /** @throws IllegalArgumentException unless the name is lower-case letters, digits and dashes */
-  public static String checkIndexName(String indexName) {
-    if (indexName == null || !INDEX_NAME.matcher(indexName).matches()) {
-      throw new IllegalArgumentException(
-          "index name must be lower-case letters, digits and '-', starting with a letter: " + indexName);
-    }
-    return indexName;
   }
 
   private TableName table(String qualifier) {

@@ -1,0 +1,56 @@
+package org.observatory.loader.historical;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
+import org.observatory.loader.Ingest;
+import org.observatory.loader.TableWriter;
+
+/**
+ * Bulk mode: puts for the tables of the months the input files cover go to the shuffle, keyed by
+ * table and row, to become sorted HFiles. The few tweets of other months (old originals carried by
+ * retweets) are written directly, so the job never needs tables it could not know of in advance.
+ */
+public final class BulkLoadMapper extends TweetFileMapper<ImmutableBytesWritable, Put> {
+  private static final long DIRECT_BUFFER_BYTES = 2L << 20;
+  private Set<TableName> bulkTables;
+  private TableWriter direct;
+
+  @Override
+  Ingest.Sink sink(Context context) {
+    bulkTables = new HashSet<>(new JobConf(context.getConfiguration()).bulkTables());
+    direct = new TableWriter(connection(), names(), monthTables(), DIRECT_BUFFER_BYTES, Durability.SYNC_WAL);
+    return puts -> {
+      for (Map.Entry<TableName, List<Put>> table : puts.entrySet()) {
+        if (bulkTables.contains(table.getKey())) {
+          shuffle(context, table.getKey(), table.getValue());
+        } else {
+          direct.write(Map.of(table.getKey(), table.getValue()));
+        }
+      }
+    };
+  }
+
+  private static void shuffle(Context context, TableName table, List<Put> puts) throws IOException {
+    byte[] name = table.getName();
+    for (Put put : puts) {
+      try {
+        context.write(new ImmutableBytesWritable(MultiTableHFileOutputFormat.createCompositeKey(name, put.getRow())), put);
+      } catch (InterruptedException e) {
+        throw interrupted(e);
+      }
+    }
+  }
+
+  @Override
+  void finish(Context context) throws IOException {
+    direct.close();
+  }
+}

@@ -1,0 +1,233 @@
+package org.observatory.loader.historical;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.zip.GZIPInputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Mutation;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.MultiTableBulkLoadSetup;
+import org.apache.hadoop.hbase.mapreduce.MultiTableOutputFormat;
+import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.observatory.indexer.CatalogPlacement;
+import org.observatory.mapreduce.JobRunner;
+import org.observatory.indexer.Indexer;
+import org.observatory.loader.Deletions;
+import org.observatory.loader.LoadCounters;
+import org.observatory.loader.LoadSummary;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.IndexCatalog;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthIndex;
+import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.schemas.tweet.MalformedTweetException;
+import org.observatory.schemas.tweet.StreamItem;
+import org.observatory.schemas.tweet.TweetParser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The historical loader: a MapReduce job over tweet files, one mapper per file, writing the month
+ * tables directly or as HFiles that are then bulk-loaded; afterwards the tweets named by the files'
+ * delete notices are erased. It runs where the configuration says MapReduce runs: the local job
+ * runner unless {@code mapreduce.framework.name} is {@code yarn}. Loading the same files again gives
+ * the same tables.
+ */
+public final class HistoricalLoad {
+  private static final Logger LOG = LoggerFactory.getLogger(HistoricalLoad.class);
+  private static final TweetParser PARSER = new TweetParser();
+
+  private final Connection connection;
+  private final IndexCatalog catalog;
+  private final TableNames names;
+  private final IndexSpec spec;
+  private final int regionsPerTable;
+  private final Settings settings;
+
+  /**
+   * @param workDir where the job keeps HFiles and delete-notice ids while it runs (on the cluster's
+   *     file system when there is one); removed afterwards
+   * @param rejectsDir where malformed lines are set aside, one NDJSON file per input file
+   * @param parallelTasks how many mappers (and reducers) the local job runner runs at once
+   * @param progressSeconds how often progress is logged
+   */
+  public record Settings(LoadMode mode, Path workDir, Path rejectsDir, int parallelTasks, int progressSeconds) {}
+
+  public HistoricalLoad(Connection connection, TableNames names, IndexSpec spec, int regionsPerTable, Settings settings) {
+    this.connection = connection;
+    this.catalog = new IndexCatalog(connection, names, 0);
+    this.names = names;
+    this.spec = spec;
+    this.regionsPerTable = regionsPerTable;
+    this.settings = settings;
+  }
+
+  /** Loads the files (each a {@code .json.gz} or {@code .json} file of statuses). */
+  public LoadSummary load(List<Path> files) throws IOException {
+    long start = System.currentTimeMillis();
+    Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.parallelTasks());
+    Path work = new Path(settings.workDir(), "load-" + start);
+    new JobConf(conf).set(names, spec, regionsPerTable, work, settings.rejectsDir());
+
+    Indexer indexer = new Indexer(spec, names, CatalogPlacement.of(connection, names, spec));
+    MonthTables monthTables = new MonthTables(connection, names, spec, regionsPerTable);
+    Deletions deletions = Deletions.open(connection, names, indexer, monthTables);
+    Job job = Job.getInstance(conf, "observatory load (" + settings.mode().name().toLowerCase() + ", "
+        + files.size() + " files)");
+    job.setJarByClass(HistoricalLoad.class);
+    job.setInputFormatClass(WholeFileTextInputFormat.class);
+    FileInputFormat.setInputPaths(job, files.toArray(Path[]::new));
+    List<TableName> bulkTables = List.of();
+    List<MonthIndex> bulkIndexes = List.of();
+    if (settings.mode() == LoadMode.BULK) {
+      bulkTables = prepareBulk(job, files, monthTables);
+      bulkIndexes = indexesOf(bulkTables);
+    } else {
+      job.setMapperClass(DirectLoadMapper.class);
+      job.setMapOutputKeyClass(ImmutableBytesWritable.class);
+      job.setMapOutputValueClass(Mutation.class);
+      job.setOutputFormatClass(MultiTableOutputFormat.class);
+      job.setNumReduceTasks(0);
+    }
+    JobRunner.shipDependencies(job);
+    FileSystem workFs = work.getFileSystem(conf);
+    try {
+      JobRunner.run(job, 0, JobRunner.logEvery(settings.progressSeconds(), LOG, job.getJobName()));
+      if (settings.mode() == LoadMode.BULK) {
+        checkNoRebuild(bulkIndexes);
+        bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
+      }
+      LoadCounters counters = JobCounters.read(job.getCounters());
+      // Only now: a tweet in one file may have been written after another file's notice deleting it.
+      counters.erased.add(deletions.eraser().erase(deletedIds(workFs, new JobConf(conf).deletedDir())));
+      long inputBytes = 0;
+      for (Path file : files) {
+        inputBytes += file.getFileSystem(conf).getFileStatus(file).getLen();
+      }
+      LoadSummary summary = new LoadSummary(counters, files.size(), inputBytes, System.currentTimeMillis() - start);
+      LOG.info("load finished: {}", summary);
+      return summary;
+    } finally {
+      workFs.delete(work, true);
+    }
+  }
+
+  /**
+   * Creates the tables of the months the files cover (the month of each file's first status) and
+   * sets the job up to write HFiles for them, partitioned by their regions.
+   */
+  private List<TableName> prepareBulk(Job job, List<Path> files, MonthTables monthTables) throws IOException {
+    TreeSet<Month> months = new TreeSet<>();
+    for (Path file : files) {
+      firstStatusMonth(file, job.getConfiguration()).ifPresent(months::add);
+    }
+    List<TableName> names = new ArrayList<>();
+    for (Month month : months) {
+      monthTables.create(month);
+      names.addAll(monthTables.tablesOf(month));
+    }
+    new JobConf(job.getConfiguration()).setBulkTables(names);
+    job.setMapperClass(BulkLoadMapper.class);
+    job.setMapOutputKeyClass(ImmutableBytesWritable.class);
+    job.setMapOutputValueClass(Put.class);
+    FileOutputFormat.setOutputPath(job, new JobConf(job.getConfiguration()).hfilesDir());
+    if (names.isEmpty()) { // no statuses at all: nothing to sort, but the job still reads every line
+      job.setNumReduceTasks(0);
+      job.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.NullOutputFormat.class);
+    } else {
+      MultiTableBulkLoadSetup.configure(job, connection, names);
+    }
+    return names;
+  }
+
+  /**
+   * The catalog entries of the index tables the HFiles are for. A rebuild reads the tweet tables, where
+   * this job's tweets land only at its end: a rebuild running meanwhile would miss them.
+   */
+  private List<MonthIndex> indexesOf(List<TableName> bulkTables) throws IOException {
+    Set<Month> months = new TreeSet<>();
+    bulkTables.forEach(table -> names.monthOf(table).ifPresent(months::add));
+    List<MonthIndex> entries = new ArrayList<>();
+    for (Month month : months) {
+      for (String index : spec.names()) {
+        catalog.get(index, month).ifPresent(entries::add);
+      }
+    }
+    checkNoRebuild(entries);
+    return entries;
+  }
+
+  /** Refuses to land HFiles in months whose indexes are being (or were just) rebuilt. */
+  private void checkNoRebuild(List<MonthIndex> atStart) throws IOException {
+    for (MonthIndex entry : atStart) {
+      Optional<MonthIndex> now = catalog.get(entry.index(), entry.month());
+      if (now.isEmpty() || now.get().rebuild() != null || now.get().revision() != entry.revision()) {
+        throw new IOException("index " + entry.index() + " of " + entry.month() + " is being rebuilt, and a bulk load"
+            + " meanwhile could be missed by it: nothing was loaded; load again once the reindex is done"
+            + " (loads are idempotent), or load with --mode direct");
+      }
+    }
+  }
+
+  private void bulkLoad(Configuration conf, List<TableName> tables, Path hfiles) throws IOException {
+    FileSystem fs = hfiles.getFileSystem(conf);
+    BulkLoadHFiles loader = BulkLoadHFiles.create(conf);
+    for (TableName table : tables) {
+      Path dir = new Path(new Path(hfiles, table.getNamespaceAsString()), table.getQualifierAsString());
+      if (fs.exists(dir)) {
+        loader.bulkLoad(table, dir);
+      }
+    }
+  }
+
+  private static List<Long> deletedIds(FileSystem fs, Path dir) throws IOException {
+    List<Long> ids = new ArrayList<>();
+    if (!fs.exists(dir)) {
+      return ids;
+    }
+    for (FileStatus file : fs.listStatus(dir)) {
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.US_ASCII))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          ids.add(Long.parseLong(line));
+        }
+      }
+    }
+    return ids;
+  }
+
+  private static Optional<Month> firstStatusMonth(Path file, Configuration conf) throws IOException {
+    FileSystem fs = file.getFileSystem(conf);
+    try (var raw = fs.open(file);
+         var in = file.getName().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+         BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        try {
+          if (PARSER.parse(line) instanceof StreamItem.Status status) {
+            return Optional.of(Month.of(status.tweet().createdAt()));
+          }
+        } catch (MalformedTweetException e) {
+          // the mapper sets it aside; keep looking
+        }
+      }
+    }
+    return Optional.empty();
+  }
+}

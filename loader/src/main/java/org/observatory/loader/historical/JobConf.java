@@ -1,0 +1,68 @@
+package org.observatory.loader.historical;
+
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.TableNames;
+
+/** The settings the load job's driver hands its tasks, under one set of configuration keys. */
+final class JobConf {
+  private static final String NAMESPACE = "observatory.namespace";
+  private static final String INDEX_SPEC = "observatory.index.spec";
+  private static final String REGIONS = "observatory.regions.per.table";
+  private static final String WORK_DIR = "observatory.load.work.dir";
+  private static final String REJECTS_DIR = "observatory.load.rejects.dir";
+  private static final String BULK_TABLES = "observatory.load.bulk.tables";
+
+  private final Configuration conf;
+
+  JobConf(Configuration conf) {
+    this.conf = conf;
+  }
+
+  void set(TableNames names, IndexSpec spec, int regionsPerTable, Path workDir, Path rejectsDir) {
+    conf.set(NAMESPACE, names.namespace());
+    conf.set(INDEX_SPEC, spec.toYaml());
+    conf.setInt(REGIONS, regionsPerTable);
+    conf.set(WORK_DIR, workDir.toString());
+    conf.set(REJECTS_DIR, rejectsDir.toString());
+  }
+
+  void setBulkTables(List<TableName> tables) {
+    conf.setStrings(BULK_TABLES, tables.stream().map(TableName::getNameAsString).toArray(String[]::new));
+  }
+
+  TableNames names() {
+    return new TableNames(conf.get(NAMESPACE));
+  }
+
+  IndexSpec spec() {
+    return IndexSpec.parse(conf.get(INDEX_SPEC));
+  }
+
+  int regionsPerTable() {
+    return conf.getInt(REGIONS, 1);
+  }
+
+  Path rejectsDir() {
+    return new Path(conf.get(REJECTS_DIR));
+  }
+
+  /** Where each mapper leaves the ids of the delete notices in its file, for the driver to erase. */
+  Path deletedDir() {
+    return new Path(conf.get(WORK_DIR), "deleted");
+  }
+
+  Path hfilesDir() {
+    return new Path(conf.get(WORK_DIR), "hfiles");
+  }
+
+  /** The tables the bulk job writes HFiles for; tweets bound elsewhere are written directly. */
+  List<TableName> bulkTables() {
+    String[] names = conf.getStrings(BULK_TABLES, new String[0]);
+    return Arrays.stream(names).map(TableName::valueOf).toList();
+  }
+}

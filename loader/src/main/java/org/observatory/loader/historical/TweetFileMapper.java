@@ -1,0 +1,116 @@
+package org.observatory.loader.historical;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.observatory.indexer.CatalogPlacement;
+import org.observatory.indexer.Indexer;
+import org.observatory.loader.Ingest;
+import org.observatory.loader.LoadCounters;
+import org.observatory.loader.RejectedLines;
+import org.observatory.loader.Tombstones;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.TableNames;
+
+/**
+ * One whole tweet file through {@link Ingest}: lines numbered from the file's start, bad ones set
+ * aside beside the load's other rejects, delete-notice ids left for the driver, counters published
+ * at the end. Subclasses say where the puts go.
+ */
+abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
+  private Connection connection;
+  private TableNames names;
+  private MonthTables monthTables;
+  private Ingest ingest;
+  private RejectedLines rejects;
+  private LoadCounters counters;
+  private Path input;
+  private long lineNumber;
+
+  @Override
+  protected void setup(Context context) throws IOException {
+    JobConf job = new JobConf(context.getConfiguration());
+    connection = ConnectionFactory.createConnection(context.getConfiguration());
+    names = job.names();
+    IndexSpec spec = job.spec();
+    Indexer indexer = new Indexer(spec, names, CatalogPlacement.of(connection, names, spec));
+    monthTables = new MonthTables(connection, names, spec, job.regionsPerTable());
+    input = ((FileSplit) context.getInputSplit()).getPath();
+    Path rejected = new Path(job.rejectsDir(), RejectedLines.fileName(input.getName()));
+    FileSystem fs = rejected.getFileSystem(context.getConfiguration());
+    fs.delete(rejected, false);
+    String inputName = "file".equals(input.toUri().getScheme()) ? input.toUri().getPath() : input.toString();
+    rejects = new RejectedLines(inputName, () -> fs.create(rejected, true));
+    counters = new LoadCounters();
+    ingest = new Ingest(indexer, new Tombstones(connection, names), counters, sink(context), true);
+  }
+
+  /** Where this mode's puts go. */
+  abstract Ingest.Sink sink(Context context) throws IOException;
+
+  @Override
+  protected void map(LongWritable offset, Text line, Context context) throws IOException {
+    ingest.line(++lineNumber, line.toString(), rejects);
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    try {
+      ingest.flush();
+      ingest.countRepeats();
+      finish(context);
+      writeDeleted(context, ingest.drainDeleted());
+      JobCounters.publish(counters, context);
+    } finally {
+      rejects.close();
+      connection.close();
+    }
+  }
+
+  /** Anything the mode must send before the task ends. */
+  void finish(Context context) throws IOException {}
+
+  Connection connection() {
+    return connection;
+  }
+
+  TableNames names() {
+    return names;
+  }
+
+  MonthTables monthTables() {
+    return monthTables;
+  }
+
+  /** One id per line, in a file named after the input, so a retried task overwrites its own. */
+  private void writeDeleted(Context context, List<Long> ids) throws IOException {
+    if (ids.isEmpty()) {
+      return;
+    }
+    Path file = new Path(new JobConf(context.getConfiguration()).deletedDir(), input.getName() + ".ids");
+    FileSystem fs = file.getFileSystem(context.getConfiguration());
+    try (PrintWriter out = new PrintWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.US_ASCII))) {
+      ids.forEach(out::println);
+    }
+  }
+
+  /** Hadoop's write throws InterruptedException; the sink speaks IOException. */
+  static InterruptedIOException interrupted(InterruptedException e) {
+    Thread.currentThread().interrupt();
+    InterruptedIOException io = new InterruptedIOException("task interrupted");
+    io.initCause(e);
+    return io;
+  }
+}

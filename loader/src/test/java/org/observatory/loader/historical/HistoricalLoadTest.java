@@ -1,0 +1,132 @@
+package org.observatory.loader.historical;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.hadoop.hbase.client.Connection;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.observatory.loader.LoadCounters;
+import org.observatory.loader.LoadSummary;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.testdata.Json;
+import org.observatory.testdata.SharedData;
+import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TableSnapshot;
+import org.observatory.testing.TestLoads;
+
+/** The MapReduce loader over the whole shared corpus, in both modes. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HistoricalLoadTest {
+  private final Connection connection = MiniHBase.connection();
+  private final TableNames direct = new TableNames("job_direct");
+  private final TableNames bulk = new TableNames("job_bulk");
+  private LoadSummary directSummary;
+  private LoadSummary bulkSummary;
+  private Path[] corpus;
+
+  @BeforeAll
+  void loadTheCorpusBothWays(@TempDir Path work) throws Exception {
+    corpus = SharedData.allFiles().stream().map(SharedData::file).toArray(Path[]::new);
+    directSummary = TestLoads.load(connection, direct, LoadMode.DIRECT, work, corpus);
+    bulkSummary = TestLoads.load(connection, bulk, LoadMode.BULK, work, corpus);
+  }
+
+  @Test
+  void directAndBulkModesWriteIdenticalTables() throws Exception {
+    Map<String, String> directTables = withoutNamespace(TableSnapshot.of(connection, direct.namespace()));
+    Map<String, String> bulkTables = withoutNamespace(TableSnapshot.of(connection, bulk.namespace()));
+    assertThat(directTables).hasSizeGreaterThan(100);
+    assertThat(differences(directTables, bulkTables)).isEmpty();
+  }
+
+  private static List<String> differences(Map<String, String> expected, Map<String, String> actual) {
+    Set<String> tables = new java.util.TreeSet<>(expected.keySet());
+    tables.addAll(actual.keySet());
+    return tables.stream().filter(t -> !java.util.Objects.equals(expected.get(t), actual.get(t)))
+        .map(t -> t + ": direct " + expected.get(t) + ", bulk " + actual.get(t)).toList();
+  }
+
+  @Test
+  void countersMatchCountsTakenFromTheRawFiles() {
+    RawCounts raw = new RawCounts();
+    for (Path file : corpus) {
+      raw.add(file.getFileName().toString());
+    }
+    for (LoadSummary summary : List.of(directSummary, bulkSummary)) {
+      LoadCounters c = summary.counters();
+      assertThat(c.lines.sum()).isEqualTo(raw.lines);
+      assertThat(c.statuses.sum()).isEqualTo(raw.statuses);
+      assertThat(c.retweets.sum()).isEqualTo(raw.retweets);
+      assertThat(c.embedded.sum()).isEqualTo(raw.originals);
+      assertThat(c.deleteNotices.sum()).isEqualTo(raw.deleteNotices);
+      assertThat(c.duplicates.sum()).isEqualTo(raw.duplicates);
+      assertThat(c.malformed.sum()).isZero();
+      assertThat(c.puts().get("tweets") + c.deletedSkipped.sum() + c.repeatsSkipped.sum())
+          .isEqualTo(raw.statuses + raw.originals);
+      assertThat(c.repeatsSkipped.sum()).isLessThanOrEqualTo(raw.duplicates);
+      assertThat(c.puts()).containsKeys("meme", "text", "user-tweets", "retweet", "screen-name");
+    }
+    assertThat(bulkSummary.counters().puts()).isEqualTo(directSummary.counters().puts());
+  }
+
+  private static Map<String, String> withoutNamespace(Map<String, String> tables) {
+    Map<String, String> stripped = new TreeMap<>();
+    tables.forEach((name, digest) -> stripped.put(name.substring(name.indexOf(':') + 1), digest));
+    return stripped;
+  }
+
+  /** Counted with Jackson's tree model, apart from the system's parser. */
+  private static final class RawCounts {
+    long lines;
+    long statuses;
+    long retweets;
+    long originals;
+    long deleteNotices;
+    long duplicates;
+
+    void add(String file) {
+      List<Long> appearances = new ArrayList<>();
+      try (Stream<String> all = SharedData.lines(file)) {
+        for (String line : (Iterable<String>) all::iterator) {
+          lines++;
+          JsonNode node = Json.tree(line);
+          if (node.has("delete")) {
+            deleteNotices++;
+          } else if (Json.isStatus(node)) {
+            statuses++;
+            retweets += node.has("retweeted_status") ? 1 : 0;
+            Set<Long> embedded = new LinkedHashSet<>();
+            collectEmbedded(node, embedded);
+            embedded.remove(node.get("id").asLong());
+            originals += embedded.size();
+            appearances.add(node.get("id").asLong());
+            appearances.addAll(embedded);
+          }
+        }
+      }
+      duplicates += appearances.size() - new HashSet<>(appearances).size();
+    }
+
+    private static void collectEmbedded(JsonNode status, Set<Long> ids) {
+      for (String key : List.of("retweeted_status", "quoted_status")) {
+        JsonNode inner = status.get(key);
+        if (inner != null && Json.isStatus(inner)) {
+          ids.add(inner.get("id").asLong());
+          collectEmbedded(inner, ids);
+        }
+      }
+    }
+  }
+}

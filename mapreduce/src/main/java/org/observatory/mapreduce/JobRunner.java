@@ -1,0 +1,121 @@
+package org.observatory.mapreduce;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.slf4j.Logger;
+
+/**
+ * Where Observatory's MapReduce jobs (loads, rebuilds, phase 2 of big queries) run: the local job
+ * runner, in this JVM, unless the configuration names a cluster ({@code mapreduce.framework.name: yarn});
+ * and the one loop that waits for them.
+ */
+public final class JobRunner {
+  private static final long POLL_MILLIS = 100;
+
+  private JobRunner() {}
+
+  /** Hears how far a running job has got, each fraction from 0 to 1. */
+  @FunctionalInterface
+  public interface Watcher {
+    Watcher NONE = (map, reduce) -> {};
+
+    void progress(float map, float reduce);
+  }
+
+  /** The job ran past its time limit, and was killed. */
+  public static final class TimedOutException extends IOException {
+    TimedOutException(String jobName) {
+      super("the job '" + jobName + "' did not finish within its time limit and was killed");
+    }
+  }
+
+  /** A job configuration on top of the HBase one, set up for the local runner when that is where it runs. */
+  public static Configuration configure(Configuration hbase, int localTasks) {
+    Configuration conf = new Configuration(hbase);
+    conf.setIfUnset(MRConfig.FRAMEWORK_NAME, "local");
+    if (isLocal(conf)) {
+      shareTheJvm(conf, localTasks);
+    }
+    return conf;
+  }
+
+  public static boolean isLocal(Configuration conf) {
+    return "local".equals(conf.get(MRConfig.FRAMEWORK_NAME));
+  }
+
+  /** On a cluster, the tasks need the jars and the HBase credentials; the local runner has both. */
+  public static void shipDependencies(Job job) throws IOException {
+    if (!isLocal(job.getConfiguration())) {
+      TableMapReduceUtil.addDependencyJars(job);
+      TableMapReduceUtil.initCredentials(job);
+    }
+  }
+
+  /** A watcher that logs the job's progress at most every {@code seconds}. */
+  public static Watcher logEvery(int seconds, Logger log, String jobName) {
+    long every = seconds * 1_000_000_000L;
+    long[] next = {System.nanoTime() + every};
+    return (map, reduce) -> {
+      if (System.nanoTime() >= next[0]) {
+        next[0] += every;
+        log.info("{}: map {}%, reduce {}%", jobName, Math.round(map * 100), Math.round(reduce * 100));
+      }
+    };
+  }
+
+  /**
+   * Submits the job and waits for it, telling the watcher its progress.
+   *
+   * @param timeoutMillis how long it may run; 0 for no limit
+   * @throws TimedOutException when it runs past the limit (it is killed)
+   * @throws IOException when the job fails; an interrupt kills the job
+   */
+  public static void run(Job job, long timeoutMillis, Watcher watcher) throws IOException {
+    long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+    try {
+      job.submit();
+      while (!job.isComplete()) {
+        if (timeoutMillis > 0 && System.nanoTime() > deadline) {
+          killQuietly(job);
+          throw new TimedOutException(job.getJobName());
+        }
+        Thread.sleep(POLL_MILLIS);
+        watcher.progress(job.mapProgress(), job.reduceProgress());
+      }
+      if (!job.isSuccessful()) {
+        throw new IOException("the job '" + job.getJobName() + "' failed: " + job.getStatus().getFailureInfo());
+      }
+      watcher.progress(1, 1);
+    } catch (InterruptedException e) {
+      killQuietly(job);
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while the job '" + job.getJobName() + "' ran");
+    } catch (ClassNotFoundException e) {
+      throw new IOException(e);
+    }
+  }
+
+  private static void killQuietly(Job job) {
+    try {
+      job.killJob();
+    } catch (IOException | RuntimeException e) {
+      // the job was not running, or is gone with its runner
+    }
+  }
+
+  /**
+   * The local job runner runs its tasks in this JVM, beside the service and, on the embedded default,
+   * HBase itself, yet each reducer sizes its shuffle buffer as if it had the heap to itself (70%).
+   */
+  private static void shareTheJvm(Configuration conf, int tasks) {
+    conf.setInt("mapreduce.local.map.tasks.maximum", tasks);
+    conf.setInt("mapreduce.local.reduce.tasks.maximum", tasks);
+    conf.setInt(MRJobConfig.IO_SORT_MB, 64);
+    conf.setFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT, 0.1f / tasks);
+  }
+}

@@ -1,0 +1,19 @@
+package org.observatory.api.query;
+
+import java.util.List;
+import org.observatory.schemas.tables.Month;
+
+/**
+ * Phase 1 of a lookup: the matching tweets in time order (then id), the months scanned, and those left
+ * out because their index cannot answer.
+ */
+public record Found(TweetHits tweets, List<Month> months, List<QueryResult.Skipped> skipped) {
+  public int size() {
+    return tweets.size();
+  }
+
+  /** The hits in time order, with the months the index hits came from. */
+  static Found inTimeOrder(TweetHits tweets, IndexScanner.IndexHits from) {
+    return new Found(tweets.inTimeOrder(), from.months(), from.skipped());
+  }
+}

@@ -1,0 +1,11 @@
+package org.observatory.api.query;
+
+/**
+ * A query as the engine runs it: its kind and every parameter parsed and checked once, when it was
+ * asked. Either it is answered with counts or rows, or it finds tweets that are written a line each.
+ */
+public sealed interface Query permits AnswerQuery, LookupQuery {
+  QueryKind kind();
+
+  TimeWindow window();
+}

@@ -1,0 +1,104 @@
+package org.observatory.api.query;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import org.observatory.schemas.index.IndexSpec;
+
+/**
+ * Runs queries: parses a request once into a validated {@link Query} by the catalogue, then evaluates
+ * it — phase 1 on the indexes, phase 2 where it needs the tweets. The synchronous endpoints and the
+ * background jobs go through here; they differ only in their time limits.
+ */
+public final class QueryEngine {
+  private final IndexScanner scanner;
+  private final TweetFetcher fetcher;
+  private final TweetAssembler assembler;
+  private final Phase2 phase2;
+  private final QuerySettings settings;
+  private final IndexKeys indexKeys;
+  private final MemeKeys memeKeys;
+
+  /**
+   * @param fetcher phase 2 in the service, with this engine's time limit
+   * @param bigPhase2 phase 2 of answers above {@link QuerySettings#mapReduceThreshold()}
+   */
+  public QueryEngine(IndexSpec spec, QuerySettings settings, IndexScanner scanner, TweetFetcher fetcher,
+      TweetAssembler assembler, Phase2.Job bigPhase2) {
+    this.scanner = scanner;
+    this.fetcher = fetcher;
+    this.assembler = assembler;
+    this.settings = settings;
+    this.indexKeys = new IndexKeys(spec);
+    this.memeKeys = MemeKeys.of(spec);
+    this.phase2 = new Phase2(fetcher, bigPhase2, memeKeys, settings.mapReduceThreshold());
+  }
+
+  /**
+   * The query of that name with those parameters (absent ones are not in the map).
+   *
+   * @throws BadQueryException saying what is wrong: an unknown query, a bad or missing parameter
+   */
+  public Query parse(String kind, Map<String, String> parameters) {
+    return QueryKind.named(kind).parse(new QueryRequest(parameters, settings, indexKeys, memeKeys));
+  }
+
+  /** @param progress told how far a phase-2 MapReduce job has got, when one runs */
+  public QueryResult answer(AnswerQuery query, Progress progress) throws IOException {
+    return query.answer(this, progress);
+  }
+
+  /** Phase 1 of a lookup. */
+  public Found find(LookupQuery query) throws IOException {
+    return query.find(this);
+  }
+
+  /**
+   * Phase 2 of a lookup: writes the found tweets as NDJSON in time order, fetching the fields asked
+   * for in bounded batches as it writes, so memory does not grow with the answer.
+   */
+  public void writeTweets(Found found, TweetLines fields, OutputStream out) throws IOException {
+    try (TweetLines.Writer writer = fields.writer(out)) {
+      if (!fields.needsFetch()) {
+        writer.ids(found.tweets());
+        return;
+      }
+      fetcher.fetchBatches(found.tweets(), fields.originals(), batch -> {
+        try {
+          if (fields.originals()) {
+            writer.statuses(assembler.assemble(batch));
+          } else {
+            writer.tweets(batch);
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (UncheckedIOException e) {
+      throw e.getCause();
+    }
+  }
+
+  IndexScanner.IndexHits scanMemes(List<Meme> memes, TimeWindow window, boolean values) throws IOException {
+    return scanner.scan(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window, values);
+  }
+
+  IndexScanner scanner() {
+    return scanner;
+  }
+
+  TweetFetcher fetcher() {
+    return fetcher;
+  }
+
+  Phase2 phase2() {
+    return phase2;
+  }
+
+  /** The row keys the values make in an index, by the specification in force. */
+  List<String> keys(String index, List<String> values) {
+    return indexKeys.of(index, values);
+  }
+}

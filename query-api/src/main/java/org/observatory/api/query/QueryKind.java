@@ -1,0 +1,108 @@
+package org.observatory.api.query;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * The catalogue of queries: each one's API name, the parameters it takes, the columns of its answer,
+ * and how its parameters become a validated {@link Query}. Adding a query is an entry here and the
+ * class of its value.
+ */
+public enum QueryKind {
+  MEME_POST_COUNT("meme-post-count", Params.MEMES, Answer.counts("meme"), MemePostCount::parse),
+  TIMESTAMP_COUNT("timestamp-count", List.of("memes", "start", "end", "granularity"), Answer.counts("time"),
+      TimestampCount::parse),
+  USER_POST_COUNT("user-post-count", Params.MEMES, Answer.rows("userId", "screenName", "count"),
+      (kind, p) -> new TallyQuery(kind, ContentQuery.USER_POST_COUNT, p.memes(), p.window())),
+  MEME_COOCCURRENCE_COUNT("meme-cooccurrence-count", Params.MEMES, Answer.counts("meme"),
+      (kind, p) -> new TallyQuery(kind, ContentQuery.MEME_COOCCURRENCE_COUNT, p.memes(), p.window())),
+  RETWEET_EDGES("retweet-edges", Params.MEMES, Answer.EDGES,
+      (kind, p) -> new TallyQuery(kind, ContentQuery.RETWEET_EDGES, p.memes(), p.window())),
+  MENTION_EDGES("mention-edges", Params.MEMES, Answer.EDGES,
+      (kind, p) -> new TallyQuery(kind, ContentQuery.MENTION_EDGES, p.memes(), p.window())),
+  GET_TWEETS_WITH_MEME("get-tweets-with-meme", Params.lookup("memes"), Answer.TWEETS, MemeLookup::parse),
+  GET_TWEETS_WITH_TEXT("get-tweets-with-text", Params.lookup("words"), Answer.TWEETS, TextLookup::parse),
+  GET_TWEETS_WITH_USER("get-tweets-with-user", Params.lookup("user"), Answer.TWEETS, UserLookup::parse),
+  GET_RETWEETS("get-retweets", Params.lookup("id"), Answer.TWEETS, RetweetLookup::parse);
+
+  private final String apiName;
+  private final List<String> parameters;
+  private final Answer answer;
+  private final BiFunction<QueryKind, QueryRequest, Query> parser;
+
+  QueryKind(String apiName, List<String> parameters, Answer answer,
+      BiFunction<QueryKind, QueryRequest, Query> parser) {
+    this.apiName = apiName;
+    this.parameters = parameters;
+    this.answer = answer;
+    this.parser = parser;
+  }
+
+  /**
+   * What a query answers with: counts under a key, rows or edges with columns, or tweets (NDJSON).
+   *
+   * @param columns the CSV/TSV header; for counts the key's name and {@code count}
+   */
+  public record Answer(Shape shape, List<String> columns) {
+    public enum Shape { COUNTS, ROWS, EDGES, TWEETS }
+
+    static final Answer EDGES = new Answer(Shape.EDGES, List.of("source", "target", "weight"));
+    static final Answer TWEETS = new Answer(Shape.TWEETS, List.of());
+
+    static Answer counts(String key) {
+      return new Answer(Shape.COUNTS, List.of(key, "count"));
+    }
+
+    static Answer rows(String... columns) {
+      return new Answer(Shape.ROWS, List.of(columns));
+    }
+  }
+
+  /** Parameter lists several queries share. */
+  private static final class Params {
+    static final List<String> MEMES = List.of("memes", "start", "end");
+
+    static List<String> lookup(String what) {
+      return List.of(what, "start", "end", "fields");
+    }
+  }
+
+  public String apiName() {
+    return apiName;
+  }
+
+  public List<String> parameters() {
+    return parameters;
+  }
+
+  public Answer answer() {
+    return answer;
+  }
+
+  /** Whether it answers with tweets, a line each, rather than counts or rows. */
+  public boolean isLookup() {
+    return answer.shape() == Answer.Shape.TWEETS;
+  }
+
+  public boolean isEdgeList() {
+    return answer.shape() == Answer.Shape.EDGES;
+  }
+
+  /** The name of a background job's result file. */
+  public String resultFileName() {
+    return isLookup() ? "result.ndjson" : "result.json";
+  }
+
+  /** @throws BadQueryException saying what is wrong with a parameter */
+  public Query parse(QueryRequest parameters) {
+    return parser.apply(this, parameters);
+  }
+
+  /** @throws BadQueryException for an unknown name, listing the known ones */
+  public static QueryKind named(String apiName) {
+    return Arrays.stream(values()).filter(k -> k.apiName.equals(apiName)).findFirst()
+        .orElseThrow(() -> new BadQueryException("unknown query '" + apiName + "'; known queries: "
+            + String.join(", ", Arrays.stream(values()).map(QueryKind::apiName).toList())));
+  }
+}

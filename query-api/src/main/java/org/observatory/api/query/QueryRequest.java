@@ -1,0 +1,67 @@
+package org.observatory.api.query;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A query's parameters as given (absent ones are null), each read into its typed value by the one
+ * method that owns its syntax and error message.
+ */
+public final class QueryRequest {
+  private final Map<String, String> given;
+  private final QuerySettings settings;
+  private final IndexKeys indexKeys;
+  private final MemeKeys memeKeys;
+
+  QueryRequest(Map<String, String> given, QuerySettings settings, IndexKeys indexKeys, MemeKeys memeKeys) {
+    this.given = given;
+    this.settings = settings;
+    this.indexKeys = indexKeys;
+    this.memeKeys = memeKeys;
+  }
+
+  public String get(String name) {
+    return given.get(name);
+  }
+
+  public TimeWindow window() {
+    return TimeWindow.parse(given.get("start"), given.get("end"), settings.maxWindowDays());
+  }
+
+  /** {@code memes}: comma-separated, as the meme index keys them. */
+  public List<Meme> memes() {
+    return memeKeys.parseList(given.get("memes"), settings.maxMemes());
+  }
+
+  public TimestampCount.Granularity granularity() {
+    return TimestampCount.Granularity.parse(given.get("granularity"));
+  }
+
+  public TweetLines fields() {
+    return TweetLines.parse(given.get("fields"));
+  }
+
+  /** The parameter, or a 400 saying it is missing and what it should be. */
+  public String required(String name, String what) {
+    String value = given.get(name);
+    if (value == null || value.isBlank()) {
+      throw new BadQueryException("missing parameter '" + name + "' (" + what + ")");
+    }
+    return value;
+  }
+
+  /** The row keys a value makes in an index, by the rules of the specification in force. */
+  public List<String> keys(String index, String value) {
+    return indexKeys.of(index, value);
+  }
+
+  public int maxKeys() {
+    return settings.maxMemes();
+  }
+
+  /** The names of the parameters given. */
+  public Set<String> names() {
+    return given.keySet();
+  }
+}

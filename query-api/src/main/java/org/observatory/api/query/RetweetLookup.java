@@ -1,0 +1,25 @@
+package org.observatory.api.query;
+
+import java.io.IOException;
+import java.util.List;
+
+/** get-retweets: the retweets of a tweet, from the retweet index (keyed by the original's id). */
+public record RetweetLookup(QueryKind kind, List<String> keys, TimeWindow window, TweetLines fields)
+    implements LookupQuery {
+  static final String INDEX = "retweet";
+
+  static RetweetLookup parse(QueryKind kind, QueryRequest request) {
+    String id = request.get("id");
+    if (id == null || !id.strip().matches("[0-9]{1,19}")) {
+      throw new BadQueryException("parameter 'id' must be a tweet id, not '" + id + "'");
+    }
+    return new RetweetLookup(kind, request.keys(INDEX, id.strip()), request.window(), request.fields());
+  }
+
+  @Override
+  public Found find(QueryEngine engine) throws IOException {
+    IndexScanner.IndexHits hits = engine.scanner().scan(INDEX, IndexScanner.Key.exact(keys), window,
+        false);
+    return Found.inTimeOrder(hits.distinct(), hits);
+  }
+}

@@ -1,0 +1,66 @@
+package org.observatory.api.query;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per UTC day (or hour) of the window, every one listed, the number of tweets that contain any of the
+ * memes: from the meme index alone.
+ */
+public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window, Granularity per)
+    implements AnswerQuery {
+  private static final long DAY_MILLIS = 86_400_000L;
+
+  static TimestampCount parse(QueryKind kind, QueryRequest request) {
+    return new TimestampCount(kind, request.memes(), request.window(), request.granularity());
+  }
+
+  @Override
+  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
+    long began = System.nanoTime();
+    IndexScanner.IndexHits found = engine.scanMemes(memes, window, false);
+    TweetHits distinct = found.distinct();
+    long first = Math.floorDiv(window.start(), per.millis);
+    long last = Math.floorDiv(window.endExclusive() - 1, per.millis);
+    long[] perBucket = new long[(int) (last - first + 1)];
+    for (int i = 0; i < distinct.size(); i++) {
+      perBucket[(int) (Math.floorDiv(distinct.time(i), per.millis) - first)]++;
+    }
+    Map<String, Long> counts = new LinkedHashMap<>();
+    for (int b = 0; b < perBucket.length; b++) {
+      counts.put(per.label((first + b) * per.millis), perBucket[b]);
+    }
+    return QueryResult.indexOnly(this, found, counts, distinct.size(), began);
+  }
+
+  /** The buckets: {@code granularity=day} (the default) or {@code hour}. */
+  public enum Granularity {
+    DAY(DAY_MILLIS), HOUR(3_600_000L);
+
+    final long millis;
+
+    Granularity(long millis) {
+      this.millis = millis;
+    }
+
+    static Granularity parse(String text) {
+      if (text == null || text.isBlank() || text.equals("day")) {
+        return DAY;
+      }
+      if (text.equals("hour")) {
+        return HOUR;
+      }
+      throw new BadQueryException("granularity must be 'day' or 'hour', not '" + text + "'");
+    }
+
+    /** A day as {@code 2013-08-10}; an hour as the instant it starts, {@code 2013-08-10T11:00:00Z}. */
+    String label(long startMillis) {
+      return this == DAY ? LocalDate.ofEpochDay(startMillis / DAY_MILLIS).toString()
+          : Instant.ofEpochMilli(startMillis).toString();
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package org.observatory.api.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.observatory.schemas.index.IndexDefinition;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.index.KeyForm;
+import org.observatory.schemas.index.KeyRule;
+
+/** The catalogue parses each query once into its typed value, by the specification in force; no store. */
+@Tag("fast")
+class QueryCatalogueTest {
+  private final QueryEngine shipped = engine(IndexSpec.defaults());
+
+  @Test
+  void everyKindParsesItsOwnParametersIntoItsValue() {
+    for (QueryKind kind : QueryKind.values()) {
+      Map<String, String> given = new LinkedHashMap<>();
+      for (String name : kind.parameters()) {
+        given.put(name, switch (name) {
+          case "memes" -> "#Euro2012,@BBCSport";
+          case "words" -> "Goal scored";
+          case "user" -> "@bbcsport";
+          case "id" -> "210462857140252672";
+          case "granularity" -> "hour";
+          case "fields" -> "userId";
+          default -> "2012-06-16";
+        });
+      }
+
+      Query query = shipped.parse(kind.apiName(), given);
+
+      assertThat(query.kind()).isEqualTo(kind);
+      assertThat(query.window().startInstant()).hasToString("2012-06-16T00:00:00Z");
+      assertThat(query instanceof LookupQuery).as(kind.apiName()).isEqualTo(kind.isLookup());
+      assertThat(kind.resultFileName()).isEqualTo(kind.isLookup() ? "result.ndjson" : "result.json");
+    }
+  }
+
+  @Test
+  void valuesAreKeyedAsTheIndexKeysThem() {
+    MemePostCount memes = (MemePostCount) shipped.parse("meme-post-count",
+        Map.of("memes", "#Euro2012,@BBCSport,@id:42,https://t.co/X", "start", "2012-06-16", "end", "2012-06-16"));
+    TextLookup text = (TextLookup) shipped.parse("get-tweets-with-text",
+        Map.of("words", "The GOAL of the match", "start", "2012-06-16", "end", "2012-06-16"));
+    UserLookup user = (UserLookup) shipped.parse("get-tweets-with-user",
+        Map.of("user", "@BBCSport", "start", "2012-06-16", "end", "2012-06-16"));
+
+    assertThat(memes.memes()).extracting(Meme::indexKey).containsExactly("#euro2012", "@bbcsport", "@id:42", "https://t.co/X");
+    assertThat(text.keys()).containsExactly("goal", "match");
+    assertThat(user.nameKeys()).containsExactly("bbcsport");
+  }
+
+  @Test
+  void aRenamedPrefixAndAnExtraRuleAreWhatMemesMean() {
+    IndexSpec custom = new IndexSpec(List.of(new IndexDefinition("meme", List.of(
+        new KeyRule("hashtags", KeyForm.LOWERCASE, "$"), new KeyRule("lang", KeyForm.AS_IS, "lang:"),
+        new KeyRule("mentions.id", KeyForm.AS_IS, "@id:")), null, "user.id", null)));
+    MemeKeys keys = MemeKeys.of(custom);
+
+    assertThat(keys.parseList("$Euro2012,lang:en,@id:7,$eu*", 10)).extracting(Meme::indexKey)
+        .containsExactly("$euro2012", "lang:en", "@id:7", "$eu");
+    assertThatThrownBy(() -> keys.parse("#euro2012")).hasMessageContaining("not a meme")
+        .hasMessageContaining("$hashtag, lang:VALUE or @id:USERID");
+    assertThatThrownBy(() -> keys.parse("@someone")).hasMessageContaining("not a meme");
+  }
+
+  @Test
+  void unknownQueriesAndBadParametersAreRefusedWithTheirReason() {
+    assertThatThrownBy(() -> shipped.parse("meme-count", Map.of())).isInstanceOf(BadQueryException.class)
+        .hasMessageContaining("unknown query 'meme-count'").hasMessageContaining("get-retweets");
+    assertThatThrownBy(() -> shipped.parse("get-retweets", Map.of("id", "x1", "start", "2012-06-16", "end", "2012-06-16")))
+        .hasMessageContaining("must be a tweet id");
+    assertThatThrownBy(() -> shipped.parse("get-tweets-with-text", Map.of("words", "the of", "start", "2012-06-16",
+        "end", "2012-06-16"))).hasMessageContaining("no searchable word");
+    assertThatThrownBy(() -> shipped.parse("meme-post-count", Map.of("memes", "http://", "start", "2012-06-16",
+        "end", "2012-06-16"))).hasMessageContaining("not a meme");
+  }
+
+  /** An engine that is only asked to parse. */
+  private static QueryEngine engine(IndexSpec spec) {
+    return new QueryEngine(spec, new QuerySettings(), null, null, null, (query, asked, tweets, progress) -> Map.of());
+  }
+}

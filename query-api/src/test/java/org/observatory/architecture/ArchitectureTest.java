@@ -1,0 +1,55 @@
+package org.observatory.architecture;
+
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The floor plan of docs/architecture.md, checked on the compiled classes of every module. */
+@Tag("fast")
+class ArchitectureTest {
+  private static final Pattern TEST_JARS = Pattern.compile(".*-tests\\.jar.*");
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .withImportOption(location -> !location.matches(TEST_JARS)) // other modules' test fixtures
+        .importPackages("org.observatory");
+  }
+
+  @Test
+  void noPackageDependsOnItselfThroughAnother() {
+    slices().matching("org.observatory.(**)").should().beFreeOfCycles().check(classes);
+  }
+
+  @Test
+  void theStoredFormatAndTheIndexerKnowNothingOfLoadersQueriesOrTheService() {
+    noClasses().that().resideInAnyPackage("org.observatory.schemas..", "org.observatory.indexer..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.observatory.loader..", "org.observatory.api..",
+            "org.observatory.mapreduce..", "org.observatory.generator..")
+        .check(classes);
+  }
+
+  @Test
+  void theQueryEngineNeedsNoLoaderAndNoService() {
+    noClasses().that().resideInAPackage("org.observatory.api.query..")
+        .should().dependOnClassesThat().resideInAnyPackage("org.observatory.loader..", "org.observatory.generator..",
+            "org.observatory.api.resources..", "org.observatory.api.jobs..", "org.observatory.api.cli..",
+            "org.observatory.api.config..", "org.observatory.api.hbase..")
+        .check(classes);
+  }
+
+  @Test
+  void loadersKnowNothingOfTheService() {
+    noClasses().that().resideInAnyPackage("org.observatory.loader..", "org.observatory.generator..")
+        .should().dependOnClassesThat().resideInAPackage("org.observatory.api..")
+        .check(classes);
+  }
+}

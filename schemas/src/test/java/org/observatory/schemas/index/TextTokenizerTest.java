@@ -1,0 +1,38 @@
+package org.observatory.schemas.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("fast")
+class TextTokenizerTest {
+  @Test
+  void lowerCasesAndDropsStopWordsInSeveralLanguages() {
+    assertThat(TextTokenizer.words("RT The Quick brown FOX and the lazy dog"))
+        .containsExactly("quick", "brown", "fox", "lazy", "dog");
+    assertThat(TextTokenizer.words("el perro y la casa de Juan")).containsExactly("perro", "casa", "juan");
+  }
+
+  @Test
+  void segmentsThaiAndJapaneseIntoWords() {
+    assertThat(TextTokenizer.words("ฉันรักภาษาไทย")).contains("รัก", "ภาษา", "ไทย");
+    assertThat(TextTokenizer.words("私は東京に住んでいます")).contains("私", "東京");
+  }
+
+  @Test
+  void keepsArabicWordsAndDropsArabicStopWords() {
+    assertThat(TextTokenizer.words("ذهبت إلى المدرسة")).contains("ذهبت", "المدرسة").doesNotContain("إلى");
+  }
+
+  @Test
+  void neverYieldsAnEmptyWordFromCharactersThatFoldToNothing() {
+    // U+3164 HANGUL FILLER is a word to ICU but folds to the empty string under NFKC_CF; real tweets use it.
+    assertThat(TextTokenizer.words("\u3164\u3164 hola \u3164")).containsExactly("hola");
+  }
+
+  @Test
+  void dropsLeftoversOfTruncatedUrls() {
+    assertThat(TextTokenizer.words("great read https://t.co/ab… https:/")).containsExactly("great", "read");
+  }
+}
