@@ -64,16 +64,16 @@ public final class Ingest {
 
   /** Takes one line; writes a batch when one is full. */
   public void line(long number, String text, RejectedLines rejects) throws IOException {
-    counters.lines.increment();
+    counters.increment(LoadCounter.LINES);
     if (text.isBlank()) {
-      counters.blankLines.increment();
+      counters.increment(LoadCounter.BLANK_LINES);
       return;
     }
     StreamItem item;
     try {
       item = PARSER.parse(text);
     } catch (MalformedTweetException e) {
-      counters.malformed.increment();
+      counters.increment(LoadCounter.MALFORMED);
       rejects.reject(number, e.getMessage(), text);
       return;
     }
@@ -117,7 +117,7 @@ public final class Ingest {
   /** Adds the count of ids stored more than once to the counters; call once, at the input's end. */
   public void countRepeats() {
     if (seen != null) {
-      counters.duplicates.add(seen.repeats());
+      counters.add(LoadCounter.DUPLICATES, seen.repeats());
     }
   }
 
@@ -126,9 +126,9 @@ public final class Ingest {
     try {
       for (Tweet tweet : line.status.all()) {
         if (dead.contains(tweet.id())) {
-          counters.deletedSkipped.increment();
+          counters.increment(LoadCounter.DELETED_SKIPPED);
         } else if (Long.valueOf(tweet.observedAt()).equals(recent.put(tweet.id(), tweet.observedAt()))) {
-          counters.repeatsSkipped.increment();
+          counters.increment(LoadCounter.REPEATS_SKIPPED);
         } else {
           mutations.addAll(indexer.mutations(tweet));
         }
@@ -136,7 +136,7 @@ public final class Ingest {
     } catch (java.io.UncheckedIOException e) { // the index catalog unreadable: HBase's fault, not the line's
       throw e.getCause();
     } catch (RuntimeException e) { // a plug-in indexer's fault must not stop the load
-      counters.malformed.increment();
+      counters.increment(LoadCounter.INDEXER_FAILURES);
       line.rejects.reject(line.number, "indexing failed: " + e, line.text);
       return;
     }

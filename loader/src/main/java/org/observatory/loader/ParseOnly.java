@@ -25,15 +25,15 @@ public final class ParseOnly {
     for (Path file : files) {
       totalBytes += Files.size(file);
       TweetFiles.read(file, bytes, (number, line) -> {
-        counters.lines.increment();
+        counters.increment(LoadCounter.LINES);
         if (line.isBlank()) {
-          counters.blankLines.increment();
+          counters.increment(LoadCounter.BLANK_LINES);
           return;
         }
         try {
           counters.count(parser.parse(line));
         } catch (MalformedTweetException e) {
-          counters.malformed.increment();
+          counters.increment(LoadCounter.MALFORMED);
         }
       });
     }

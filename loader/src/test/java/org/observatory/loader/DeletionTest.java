@@ -49,8 +49,8 @@ class DeletionTest {
     LoadSummary deleting = TestLoads.load(connection, names, dir, notices(dir.resolve("deletes.json.gz"), victims));
     LoadSummary reloading = TestLoads.load(connection, names, dir, day);
 
-    assertThat(deleting.counters().erased.sum()).isEqualTo(victims.size());
-    assertThat(reloading.counters().deletedSkipped.sum()).isGreaterThanOrEqualTo(victims.size());
+    assertThat(deleting.counters().sum(LoadCounter.ERASED)).isEqualTo(victims.size());
+    assertThat(reloading.counters().sum(LoadCounter.DELETED_SKIPPED)).isGreaterThanOrEqualTo(victims.size());
     for (JsonNode victim : victims) {
       assertThat(traces(names, victim.get("id").asLong())).as("traces of %s", victim.get("id")).isEmpty();
     }
@@ -67,7 +67,7 @@ class DeletionTest {
     for (JsonNode victim : victims) {
       assertThat(traces(names, victim.get("id").asLong())).as("traces of %s", victim.get("id")).isEmpty();
     }
-    assertThat(summary.counters().deleteNotices.sum()).isGreaterThanOrEqualTo(victims.size());
+    assertThat(summary.counters().sum(LoadCounter.DELETE_NOTICES)).isGreaterThanOrEqualTo(victims.size());
   }
 
   /** A tweet with hashtags and mentions, a retweet, and an original that a retweet embeds. */

@@ -61,9 +61,9 @@ class LoadContentsTest {
 
     LoadSummary summary = TestLoads.load(connection, names, rejects, SharedData.file(SharedData.DAY_2013));
 
-    assertThat(summary.counters().statuses.sum()).isEqualTo(statuses);
-    assertThat(summary.counters().deleteNotices.sum()).isEqualTo(notices);
-    assertThat(summary.counters().malformed.sum()).isZero();
+    assertThat(summary.counters().sum(LoadCounter.STATUSES)).isEqualTo(statuses);
+    assertThat(summary.counters().sum(LoadCounter.DELETE_NOTICES)).isEqualTo(notices);
+    assertThat(summary.counters().sum(LoadCounter.MALFORMED)).isZero();
     for (Map.Entry<Month, Set<Long>> month : expected.entrySet()) {
       assertThat(rowIds(names.tweets(month.getKey()))).as("tweets of %s", month.getKey())
           .containsExactlyInAnyOrderElementsOf(month.getValue());
@@ -89,9 +89,9 @@ class LoadContentsTest {
 
     LoadSummary summary = TestLoads.load(connection, names, rejects, file);
 
-    assertThat(summary.counters().statuses.sum()).isEqualTo(3);
-    assertThat(summary.counters().malformed.sum()).isEqualTo(3);
-    assertThat(summary.counters().blankLines.sum()).isEqualTo(1);
+    assertThat(summary.counters().sum(LoadCounter.STATUSES)).isEqualTo(3);
+    assertThat(summary.counters().sum(LoadCounter.MALFORMED)).isEqualTo(3);
+    assertThat(summary.counters().sum(LoadCounter.BLANK_LINES)).isEqualTo(1);
     List<JsonNode> rejected = Files.readAllLines(rejects.resolve("mixed.json.gz.rejected.ndjson")).stream()
         .map(Json::tree).toList();
     assertThat(rejected).extracting(r -> r.get("line").asInt()).containsExactly(2, 5, 7);

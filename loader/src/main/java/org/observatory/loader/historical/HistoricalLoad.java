@@ -29,6 +29,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.observatory.indexer.CatalogPlacement;
 import org.observatory.mapreduce.JobRunner;
 import org.observatory.indexer.Indexer;
+import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoadSummary;
@@ -117,7 +118,7 @@ public final class HistoricalLoad {
       }
       LoadCounters counters = JobCounters.read(job.getCounters());
       // Only now: a tweet in one file may have been written after another file's notice deleting it.
-      counters.erased.add(deletions.eraser().erase(deletedIds(workFs, new JobConf(conf).deletedDir())));
+      counters.add(LoadCounter.ERASED, deletions.eraser().erase(deletedIds(workFs, new JobConf(conf).deletedDir())));
       long inputBytes = 0;
       for (Path file : files) {
         inputBytes += file.getFileSystem(conf).getFileStatus(file).getLen();

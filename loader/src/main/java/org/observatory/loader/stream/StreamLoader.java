@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.indexer.Indexer;
+import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
 import org.observatory.loader.Ingest;
 import org.observatory.loader.LoadCounters;
@@ -71,9 +72,9 @@ public final class StreamLoader {
     metrics.register("stream.spool-segments", (Gauge<Integer>) () -> spool == null ? 0 : spool.readySegments());
     metrics.register("stream.lag-ms", (Gauge<Long>) () -> spool == null ? 0 : spool.lagMillis());
     metrics.register("stream.tweets-stored", (Gauge<Long>) () -> counters.puts().getOrDefault("tweets", 0L));
-    metrics.register("stream.statuses", (Gauge<Long>) counters.statuses::sum);
-    metrics.register("stream.delete-notices", (Gauge<Long>) counters.deleteNotices::sum);
-    metrics.register("stream.malformed", (Gauge<Long>) counters.malformed::sum);
+    metrics.register("stream.statuses", (Gauge<Long>) () -> counters.sum(LoadCounter.STATUSES));
+    metrics.register("stream.delete-notices", (Gauge<Long>) () -> counters.sum(LoadCounter.DELETE_NOTICES));
+    metrics.register("stream.malformed", (Gauge<Long>) () -> counters.sum(LoadCounter.MALFORMED));
   }
 
   /**
@@ -223,7 +224,7 @@ public final class StreamLoader {
       }
       ingest.flush();
       writer.flush();
-      segmentCounts.erased.add(deletions.eraser().erase(ingest.drainDeleted()));
+      segmentCounts.add(LoadCounter.ERASED, deletions.eraser().erase(ingest.drainDeleted()));
     }
     counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
   }
@@ -267,7 +268,7 @@ public final class StreamLoader {
     Spool s = spool;
     LOG.info("stream: {} lines/s accepted (1 min), {} statuses and {} delete notices stored, spool {} KB in {} "
             + "segments, lag {} ms, arrival-to-stored p99 {} ms{}",
-        Math.round(accepted.getOneMinuteRate()), counters.statuses.sum(), counters.deleteNotices.sum(),
+        Math.round(accepted.getOneMinuteRate()), counters.sum(LoadCounter.STATUSES), counters.sum(LoadCounter.DELETE_NOTICES),
         s == null ? 0 : s.bytes() >> 10, s == null ? 0 : s.readySegments(), s == null ? 0 : s.lagMillis(),
         Math.round(latency.getSnapshot().get99thPercentile() / 1e6),
         problem().map(p -> "; " + p).orElse(""));

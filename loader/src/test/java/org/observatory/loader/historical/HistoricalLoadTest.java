@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.observatory.loader.LoadCounter;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoadSummary;
 import org.observatory.schemas.tables.TableNames;
@@ -66,16 +67,16 @@ class HistoricalLoadTest {
     }
     for (LoadSummary summary : List.of(directSummary, bulkSummary)) {
       LoadCounters c = summary.counters();
-      assertThat(c.lines.sum()).isEqualTo(raw.lines);
-      assertThat(c.statuses.sum()).isEqualTo(raw.statuses);
-      assertThat(c.retweets.sum()).isEqualTo(raw.retweets);
-      assertThat(c.embedded.sum()).isEqualTo(raw.originals);
-      assertThat(c.deleteNotices.sum()).isEqualTo(raw.deleteNotices);
-      assertThat(c.duplicates.sum()).isEqualTo(raw.duplicates);
-      assertThat(c.malformed.sum()).isZero();
-      assertThat(c.puts().get("tweets") + c.deletedSkipped.sum() + c.repeatsSkipped.sum())
+      assertThat(c.sum(LoadCounter.LINES)).isEqualTo(raw.lines);
+      assertThat(c.sum(LoadCounter.STATUSES)).isEqualTo(raw.statuses);
+      assertThat(c.sum(LoadCounter.RETWEETS)).isEqualTo(raw.retweets);
+      assertThat(c.sum(LoadCounter.EMBEDDED)).isEqualTo(raw.originals);
+      assertThat(c.sum(LoadCounter.DELETE_NOTICES)).isEqualTo(raw.deleteNotices);
+      assertThat(c.sum(LoadCounter.DUPLICATES)).isEqualTo(raw.duplicates);
+      assertThat(c.sum(LoadCounter.MALFORMED)).isZero();
+      assertThat(c.puts().get("tweets") + c.sum(LoadCounter.DELETED_SKIPPED) + c.sum(LoadCounter.REPEATS_SKIPPED))
           .isEqualTo(raw.statuses + raw.originals);
-      assertThat(c.repeatsSkipped.sum()).isLessThanOrEqualTo(raw.duplicates);
+      assertThat(c.sum(LoadCounter.REPEATS_SKIPPED)).isLessThanOrEqualTo(raw.duplicates);
       assertThat(c.puts()).containsKeys("meme", "text", "user-tweets", "retweet", "screen-name");
     }
     assertThat(bulkSummary.counters().puts()).isEqualTo(directSummary.counters().puts());

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.indexer.Indexer;
+import org.observatory.loader.LoadCounter;
 import org.observatory.loader.LoadCounters;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.MonthTables;
@@ -67,7 +68,7 @@ class StreamLoaderTest {
     LoadCounters counts = loader(connection, names, StreamPart.whole(), dir).run(new ReplaySource(List.of(files()), 0))
         .counters();
 
-    assertThat(counts.statuses.sum()).isEqualTo(statuses);
+    assertThat(counts.sum(LoadCounter.STATUSES)).isEqualTo(statuses);
     assertThat(cellCounts(names)).isEqualTo(reference);
   }
 
@@ -82,7 +83,7 @@ class StreamLoaderTest {
     }
     long stored = 0;
     for (Future<LoadCounters> part : parts) {
-      stored += part.get(5, TimeUnit.MINUTES).statuses.sum();
+      stored += part.get(5, TimeUnit.MINUTES).sum(LoadCounter.STATUSES);
     }
     pool.shutdown();
 
@@ -117,7 +118,7 @@ class StreamLoaderTest {
         MiniHBase.get().waitUntilNoRegionsInTransition(120_000);
         LoadCounters counts = run.get(5, TimeUnit.MINUTES);
 
-        assertThat(counts.statuses.sum()).isEqualTo(statuses);
+        assertThat(counts.sum(LoadCounter.STATUSES)).isEqualTo(statuses);
         assertThat(loader.problem()).isEmpty();
       } finally {
         loader.stop();
@@ -159,7 +160,7 @@ class StreamLoaderTest {
       ExecutorService pool = Executors.newSingleThreadExecutor();
       Future<LoadCounters> run = pool.submit(() -> loader.run(source).counters());
       long deadline = System.currentTimeMillis() + 180_000;
-      while (loader.counters().statuses.sum() < statuses && System.currentTimeMillis() < deadline) {
+      while (loader.counters().sum(LoadCounter.STATUSES) < statuses && System.currentTimeMillis() < deadline) {
         Thread.sleep(200);
       }
       loader.stop();
