@@ -1,0 +1,117 @@
+package org.observatory.api.resources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.jackson.Jackson;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import io.dropwizard.testing.junit5.ResourceExtension;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.api.jobs.QueryJobs;
+import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QuerySettings;
+import org.observatory.schemas.index.IndexSpec;
+
+/** Every refusal of {@code /jobs}, over HTTP to the real resource; the jobs' work waits until told. */
+@Tag("fast")
+@ExtendWith(DropwizardExtensionsSupport.class)
+class JobsResourceTest {
+  private static final ObjectMapper JSON = Jackson.newObjectMapper();
+  private static final CountDownLatch FINISH = new CountDownLatch(1);
+  private static final QueryJobs JOBS = jobs();
+  private static final ResourceExtension RESOURCES = ResourceExtension.builder()
+      .addResource(new JobsResource(new QueryEngine(IndexSpec.defaults(), new QuerySettings(), null, null, null,
+          (query, asked, tweets, progress) -> Map.of()), JOBS, JSON))
+      .addProvider(new ErrorMappers.BadQuery())
+      .addProvider(new ErrorMappers.StoreUnavailable())
+      .build();
+
+  @AfterAll
+  static void stop() throws Exception {
+    FINISH.countDown();
+    JOBS.stop();
+  }
+
+  @Test
+  void aJobOfABadQueryIsRefusedWithTheQuerysOwnMessage() throws Exception {
+    try (Response unknown = submit("meme-count?memes=%23a&start=2013-08-10&end=2013-08-10");
+        Response bad = submit("meme-post-count?memes=euro&start=2013-08-10&end=2013-08-10")) {
+      assertThat(unknown.getStatus()).isEqualTo(400);
+      assertThat(message(unknown)).contains("unknown query 'meme-count'");
+      assertThat(bad.getStatus()).isEqualTo(400);
+      assertThat(message(bad)).contains("not a meme");
+    }
+  }
+
+  @Test
+  void anUnknownJobIsA404() throws Exception {
+    try (Response status = RESOURCES.target("/jobs/no-such-job").request().get();
+        Response cancel = RESOURCES.target("/jobs/no-such-job").request().delete()) {
+      assertThat(status.getStatus()).isEqualTo(404);
+      assertThat(message(status)).contains("no job no-such-job");
+      assertThat(cancel.getStatus()).isEqualTo(404);
+    }
+  }
+
+  @Test
+  void resultsBeforeTheJobSucceededAreA409() throws Exception {
+    String id;
+    try (Response submitted = submit("retweet-edges?memes=%23a&start=2013-08-10&end=2013-08-10")) {
+      assertThat(submitted.getStatus()).isEqualTo(202);
+      id = JSON.readTree(submitted.readEntity(String.class)).get("id").asText();
+    }
+
+    try (Response results = RESOURCES.target("/jobs/" + id + "/results").request().get()) {
+      assertThat(results.getStatus()).isEqualTo(409);
+      assertThat(message(results)).contains("results come once it has succeeded");
+    }
+  }
+
+  private static Response submit(String queryAndParameters) {
+    String[] parts = queryAndParameters.split("\\?", 2);
+    var target = RESOURCES.target("/jobs/" + parts[0]);
+    for (String p : parts[1].split("&")) {
+      String[] nv = p.split("=", 2);
+      target = target.queryParam(nv[0], nv[1].replace("%23", "#"));
+    }
+    return target.request().post(Entity.text(""));
+  }
+
+  private static String message(Response response) throws IOException {
+    JsonNode error = JSON.readTree(response.readEntity(String.class));
+    return error.get("message").asText();
+  }
+
+  /** Jobs whose work waits until the test class ends. */
+  private static QueryJobs jobs() {
+    try {
+      QueryJobs jobs = QueryJobs.open(new Path(Files.createTempDirectory("jobs").toUri()), new Configuration(), JSON,
+          (query, out, progress) -> {
+            try {
+              FINISH.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+            return new QueryJobs.Outcome(null, 0L);
+          }, 1, Duration.ofHours(1));
+      jobs.start();
+      return jobs;
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package org.observatory.api.resources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.doThrow;
+import static org.mockito.Mockito.reset;
+import static org.mockito.Mockito.spy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.jackson.Jackson;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import io.dropwizard.testing.junit5.ResourceExtension;
+import jakarta.ws.rs.client.WebTarget;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.api.query.AnswerQuery;
+import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.QueryTimeoutException;
+import org.observatory.schemas.index.IndexSpec;
+
+/**
+ * Every refusal {@code GET /queries} gives, over HTTP to the real resource and error mappers; the
+ * engine parses for real, and its evaluation is replaced where a failure cannot be provoked here.
+ */
+@Tag("fast")
+@ExtendWith(DropwizardExtensionsSupport.class)
+class QueryResourceTest {
+  private static final ObjectMapper JSON = Jackson.newObjectMapper();
+  private static final QuerySettings ONE_AT_A_TIME = settings("{\"maxConcurrentQueries\":1}");
+  private static final QueryEngine ENGINE = spy(new QueryEngine(IndexSpec.defaults(), ONE_AT_A_TIME, null, null,
+      null, (query, asked, tweets, progress) -> Map.of()));
+  private static final ResourceExtension RESOURCES = ResourceExtension.builder()
+      .addResource(new QueryResource(ENGINE, ONE_AT_A_TIME, JSON))
+      .addProvider(new ErrorMappers.BadQuery())
+      .addProvider(new ErrorMappers.Overloaded())
+      .addProvider(new ErrorMappers.TimedOut())
+      .addProvider(new ErrorMappers.StoreUnavailable())
+      .build();
+
+  @AfterEach
+  void forgetTheStubs() {
+    reset(ENGINE);
+  }
+
+  @Test
+  void badRequestsAre400sThatSayWhatIsWrong() throws Exception {
+    Map<WebTarget, String> cases = Map.of(
+        query("meme-count", "memes", "#a"), "unknown query 'meme-count'",
+        query("meme-post-count", "memes", "euro"), "not a meme",
+        query("meme-post-count", "memes", "#a", "start", "10/08/2013"), "ISO-8601",
+        query("meme-post-count", "format", "xml"), "format must be json, csv, tsv or graphml",
+        query("user-post-count", "format", "graphml"), "graphml is for the edge queries",
+        query("timestamp-count", "granularity", "week"), "granularity",
+        query("get-retweets", "id", "12x"), "must be a tweet id",
+        query("get-tweets-with-text", "words", "the of and"), "no searchable word",
+        query("get-tweets-with-user", "user", "not a name!"), "neither a user id nor a screen name",
+        query("get-tweets-with-meme", "fields", "userId,nope"), "unknown field 'nope'");
+    for (Map.Entry<WebTarget, String> c : cases.entrySet()) {
+      try (Response response = c.getKey().request().get()) {
+        assertThat(response.getStatus()).as(c.getKey().getUri().toString()).isEqualTo(400);
+        assertThat(message(response)).as(c.getKey().getUri().toString()).contains(c.getValue());
+      }
+    }
+  }
+
+  @Test
+  void aQueryPastItsTimeLimitIsA503ThatSaysSo() throws Exception {
+    doThrow(new QueryTimeoutException("the index scans did not finish within the query timeout"))
+        .when(ENGINE).answer(any(), any());
+
+    try (Response response = query("meme-post-count").request().get()) {
+      assertThat(response.getStatus()).isEqualTo(503);
+      assertThat(message(response)).contains("did not finish within the query timeout").doesNotContain("store");
+    }
+  }
+
+  @Test
+  void anUnreachableStoreIsA503ThatSaysSo() throws Exception {
+    doThrow(new IOException("Connection refused")).when(ENGINE).answer(any(), any());
+
+    try (Response response = query("retweet-edges").request().get()) {
+      assertThat(response.getStatus()).isEqualTo(503);
+      assertThat(message(response)).isEqualTo("the store could not answer: Connection refused");
+    }
+  }
+
+  @Test
+  void aFullServiceRefusesWithA503AndRetryAfterThenAnswersAgain() throws Exception {
+    CountDownLatch inside = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    doAnswer(invocation -> {
+      inside.countDown();
+      release.await(30, TimeUnit.SECONDS);
+      return empty(invocation.getArgument(0));
+    }).when(ENGINE).answer(any(), any());
+    CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> {
+      try (Response response = query("meme-post-count").request().get()) {
+        return response.getStatus();
+      }
+    });
+    assertThat(inside.await(30, TimeUnit.SECONDS)).isTrue();
+
+    try (Response refused = query("timestamp-count").request().get()) {
+      assertThat(refused.getStatus()).isEqualTo(503);
+      assertThat(refused.getHeaderString("Retry-After")).isEqualTo("1");
+      assertThat(message(refused)).contains("queries are running");
+    }
+    release.countDown();
+    assertThat(first.get(30, TimeUnit.SECONDS)).isEqualTo(200);
+    try (Response again = query("meme-post-count").request().get()) {
+      assertThat(again.getStatus()).isEqualTo(200);
+    }
+  }
+
+  /** The query over #a on one day, with any of those parameters given otherwise and others added. */
+  private static WebTarget query(String name, String... namesAndValues) {
+    Map<String, String> given = new java.util.LinkedHashMap<>(Map.of("memes", "#a", "start", "2013-08-10",
+        "end", "2013-08-10"));
+    for (int i = 0; i < namesAndValues.length; i += 2) {
+      given.put(namesAndValues[i], namesAndValues[i + 1]);
+    }
+    WebTarget target = RESOURCES.target("/queries/" + name);
+    for (Map.Entry<String, String> p : given.entrySet()) {
+      target = target.queryParam(p.getKey(), p.getValue());
+    }
+    return target;
+  }
+
+  private static QueryResult empty(AnswerQuery query) {
+    return new QueryResult(query.kind().apiName(), Instant.EPOCH, Instant.EPOCH, Map.of(), null,
+        new QueryResult.Meta(List.of(), 0, "index-only", 0, List.of()));
+  }
+
+  private static String message(Response response) throws IOException {
+    JsonNode error = JSON.readTree(response.readEntity(String.class));
+    return error.get("message").asText();
+  }
+
+  private static QuerySettings settings(String json) {
+    try {
+      return JSON.readValue(json, QuerySettings.class);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
