@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
@@ -18,7 +19,7 @@ import org.observatory.schemas.tables.StoredTweet;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tables.UserTable;
 import org.observatory.schemas.tweet.MalformedTweetException;
-import org.observatory.schemas.tweet.TwitterDates;
+import org.observatory.schemas.tweet.StoredReference;
 
 /**
  * Puts stored tweets back together as the statuses they were received as: each stored JSON gets its
@@ -27,7 +28,6 @@ import org.observatory.schemas.tweet.TwitterDates;
  */
 public final class TweetAssembler {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> EMBEDDED = List.of("retweeted_status", "quoted_status");
   /** A retweet of a quote nests two deep; nothing real nests deeper. */
   private static final int MAX_DEPTH = 3;
 
@@ -53,10 +53,10 @@ public final class TweetAssembler {
     for (StoredTweet t : tweets) {
       ObjectNode node = (ObjectNode) JSON.readTree(t.json());
       nodes.put(t.id(), node);
-      for (String key : EMBEDDED) {
-        JsonNode ref = node.get(key);
-        if (ref != null && ref.hasNonNull("created_at") && depth < MAX_DEPTH) {
-          originals.put(ref.get("id").asLong(), createdAt(ref));
+      for (String key : StoredReference.EMBEDDED_FIELDS) {
+        Optional<StoredReference.Target> original = reference(node.get(key));
+        if (original.isPresent() && depth < MAX_DEPTH) {
+          originals.put(original.get().id(), original.get().createdAt());
         }
       }
     }
@@ -68,7 +68,7 @@ public final class TweetAssembler {
       if (profile != null) {
         node.set("user", JSON.readTree(profile));
       }
-      for (String key : EMBEDDED) {
+      for (String key : StoredReference.EMBEDDED_FIELDS) {
         JsonNode ref = node.get(key);
         if (ref != null && embedded.containsKey(ref.get("id").asLong())) {
           node.set(key, embedded.get(ref.get("id").asLong()).deepCopy());
@@ -108,9 +108,9 @@ public final class TweetAssembler {
     return found;
   }
 
-  private static long createdAt(JsonNode ref) throws IOException {
+  private static Optional<StoredReference.Target> reference(JsonNode ref) throws IOException {
     try {
-      return TwitterDates.parse(ref.get("created_at").asText());
+      return StoredReference.of(ref);
     } catch (MalformedTweetException e) {
       throw new IOException("a stored reference has a bad created_at: " + ref, e);
     }

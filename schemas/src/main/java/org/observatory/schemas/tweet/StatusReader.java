@@ -2,7 +2,6 @@ package org.observatory.schemas.tweet;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -104,8 +103,7 @@ final class StatusReader {
     }
     StatusFields u = readObject();
     f.user = new Tweet.User(u.id, u.screenName, line.substring(u.start, u.end));
-    f.splices.add(new StatusFields.Splice(u.start, u.end, "{\"id\":" + u.id + ",\"id_str\":\"" + u.id
-        + "\",\"screen_name\":\"" + quote(u.screenName) + "\"}"));
+    f.splices.add(new StatusFields.Splice(u.start, u.end, StoredReference.toUser(u.id, u.screenName)));
   }
 
   private Tweet.TweetRef readEmbedded(StatusFields outer) throws IOException, MalformedTweetException {
@@ -121,9 +119,7 @@ final class StatusReader {
     if (f.isStatus()) {
       embedded.putIfAbsent(f.id, f);
     }
-    String createdAt = f.createdAt == null ? "" : ",\"created_at\":\"" + quote(f.createdAt) + "\"";
-    outer.splices.add(new StatusFields.Splice(f.start, f.end, "{\"id\":" + f.id + ",\"id_str\":\"" + f.id + "\""
-        + createdAt + ",\"user\":{\"id\":" + userId + ",\"id_str\":\"" + userId + "\"}}"));
+    outer.splices.add(new StatusFields.Splice(f.start, f.end, StoredReference.toStatus(f.id, f.createdAt, userId)));
     return new Tweet.TweetRef(f.id, userId, f.createdAt == null ? 0 : TwitterDates.parse(f.createdAt));
   }
 
@@ -271,10 +267,6 @@ final class StatusReader {
     if (value != null && !value.isEmpty()) {
       list.add(value);
     }
-  }
-
-  private static String quote(String s) {
-    return s == null ? "" : new String(JsonStringEncoder.getInstance().quoteAsString(s));
   }
 
   private static final class Entity {
