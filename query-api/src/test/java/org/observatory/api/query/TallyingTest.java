@@ -1,0 +1,111 @@
+package org.observatory.api.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.StoredTweet;
+import org.observatory.schemas.tweet.Tweet;
+
+/**
+ * Tallies merge in any order and split to the same answer — the reason phase 2 may run in the service
+ * or in a job's mappers and reducer alike — and phase 1's hits keep their shape; no store.
+ */
+@Tag("fast")
+class TallyingTest {
+  private static final MemeKeys KEYS = MemeKeys.of(IndexSpec.defaults());
+  private static final List<Meme> ASKED = KEYS.parseList("#euro2012", 10);
+  private static final ContentQuery.Asked WHAT = new ContentQuery.Asked(ASKED, KEYS);
+
+  @Test
+  void aMergeSumsTheCountsAndKeepsTheLatestLabelWhateverTheOrder() {
+    Tally early = new Tally(2, 100, "old_name");
+    Tally late = new Tally(3, 200, "new_name");
+    Tally tie = new Tally(1, 200, "another");
+
+    assertThat(early.merge(late)).isEqualTo(late.merge(early)).isEqualTo(new Tally(5, 200, "new_name"));
+    assertThat(early.merge(late).merge(tie)).isEqualTo(tie.merge(early.merge(late)))
+        .as("a tie goes to the greater label").isEqualTo(new Tally(6, 200, "new_name"));
+    assertThat(Tally.decode(late.encode())).isEqualTo(late);
+    assertThat(Tally.decode(new Tally(1, 5, null).encode())).isEqualTo(new Tally(1, 5, null));
+  }
+
+  @Test
+  void everyContentQueryAnswersTheSameFromAnyOrderAndAnySplitOfTheTweets() {
+    List<StoredTweet> tweets = tweets();
+    for (ContentQuery query : ContentQuery.values()) {
+      Map<String, Tally> whole = tally(query, tweets);
+      List<StoredTweet> shuffled = new ArrayList<>(tweets);
+      Collections.shuffle(shuffled, new Random(7));
+      Tallies merged = new Tallies(); // two "mappers", merged as a combiner and the reducer do
+      tally(query, shuffled.subList(0, 7)).forEach(merged::add);
+      tally(query, shuffled.subList(7, shuffled.size())).forEach(merged::add);
+
+      assertThat(query.answer(merged.asMap())).as(query.name()).isEqualTo(query.answer(whole));
+    }
+  }
+
+  @Test
+  void theAnswersAreWhatTheTweetsSay() {
+    List<StoredTweet> tweets = tweets();
+
+    ContentQuery.Answer users = ContentQuery.USER_POST_COUNT.answer(tally(ContentQuery.USER_POST_COUNT, tweets));
+    ContentQuery.Answer memes = ContentQuery.MEME_COOCCURRENCE_COUNT.answer(
+        tally(ContentQuery.MEME_COOCCURRENCE_COUNT, tweets));
+    ContentQuery.Answer retweets = ContentQuery.RETWEET_EDGES.answer(tally(ContentQuery.RETWEET_EDGES, tweets));
+    ContentQuery.Answer mentions = ContentQuery.MENTION_EDGES.answer(tally(ContentQuery.MENTION_EDGES, tweets));
+
+    assertThat(users.rows().get(0)).isEqualTo(Map.of("userId", 1L, "screenName", "user1_at_14", "count", 5L));
+    assertThat(memes.counts()).containsOnlyKeys("#goal", "@user2", "https://example.org/match")
+        .containsEntry("#goal", 6L).doesNotContainKey("#euro2012");
+    assertThat(retweets.rows()).containsExactly(Map.of("source", 3L, "target", 1L, "weight", 4L));
+    assertThat(mentions.rows().get(0)).isEqualTo(Map.of("source", 1L, "target", 2L, "weight", 5L));
+  }
+
+  @Test
+  void phaseOneHitsKeepTheirShape() {
+    TweetHits hits = new TweetHits();
+    hits.add(30, 300, 7);
+    hits.add(10, 300, 8);
+    hits.add(20, 100, 9);
+    hits.add(10, 300, 8);
+
+    assertThat(hits.distinct().size()).isEqualTo(3);
+    TweetHits ordered = hits.distinct().inTimeOrder();
+    assertThat(List.of(ordered.id(0), ordered.id(1), ordered.id(2))).containsExactly(20L, 10L, 30L);
+    assertThat(ordered.value(1)).isEqualTo(8);
+    assertThat(hits.distinct().only(Set.of(30L, 99L)).size()).isEqualTo(1);
+  }
+
+  /**
+   * 15 tweets: user 1 posts #euro2012 with #goal, mentioning user 2, five times; user 3 retweets
+   * user 1 four times; six other tweets carry #goal or a URL.
+   */
+  private static List<StoredTweet> tweets() {
+    List<StoredTweet> tweets = new ArrayList<>();
+    for (int i = 0; i < 15; i++) {
+      long user = i < 5 ? 1 : i < 9 ? 3 : 4 + i;
+      Tweet.TweetRef retweetOf = i >= 5 && i < 9 ? new Tweet.TweetRef(i - 5, 1, i) : null;
+      List<String> hashtags = i < 5 || i == 14 ? List.of("Euro2012", "Goal") : List.of("euro2012");
+      List<Tweet.Mention> mentions = i < 5 ? List.of(new Tweet.Mention(2, "User2"), new Tweet.Mention(2, "User2"))
+          : List.of();
+      List<String> urls = i >= 12 ? List.of("https://example.org/match") : List.of();
+      tweets.add(new StoredTweet(i, 10 + i, user, "user" + user + "_at_" + (10 + i), "en", retweetOf, null, null,
+          hashtags, mentions, urls, null));
+    }
+    return tweets;
+  }
+
+  private static Map<String, Tally> tally(ContentQuery query, List<StoredTweet> tweets) {
+    Tallies tallies = new Tallies();
+    tweets.forEach(t -> query.tally(t, WHAT, tallies));
+    return tallies.asMap();
+  }
+}
