@@ -1,12 +1,12 @@
 package org.observatory.indexer;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.schemas.index.IndexDefinition;
@@ -31,7 +31,7 @@ public final class CatalogPlacement implements IndexPlacement {
   private final TableNames names;
   private final Map<String, IndexDefinition> own = new HashMap<>();
   /** The targets last worked out per index and month, with the catalog answer they came from. */
-  private final Map<String, Map<Month, Placed>> placed = new ConcurrentHashMap<>();
+  private final Map<String, Map<Month, Worked>> worked = new ConcurrentHashMap<>();
 
   /** @param spec the loader's own specification, by which it writes the revisions in force */
   public CatalogPlacement(IndexCatalog catalog, TableNames names, IndexSpec spec) {
@@ -46,33 +46,40 @@ public final class CatalogPlacement implements IndexPlacement {
   }
 
   @Override
-  public List<Target> targets(String index, Month month) {
-    Optional<MonthIndex> entry;
-    try {
-      entry = catalog.recent(index, month);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  public Placed place(Set<Month> months) throws IOException {
+    Map<String, Map<Month, List<Target>>> targets = new HashMap<>();
+    for (String index : own.keySet()) {
+      for (Month month : months) {
+        targets.computeIfAbsent(index, i -> new HashMap<>()).put(month, targets(index, month));
+      }
     }
-    Map<Month, Placed> months = placed.computeIfAbsent(index, i -> new ConcurrentHashMap<>());
-    Placed last = months.get(month);
-    if (last != null && last.entry() == entry) { // the same answer as last time: per tweet, skip the work
+    return (index, month) -> {
+      List<Target> found = targets.getOrDefault(index, Map.of()).get(month);
+      if (found == null) {
+        throw new IllegalArgumentException("no placement of index " + index + " for " + month);
+      }
+      return found;
+    };
+  }
+
+  private List<Target> targets(String index, Month month) throws IOException {
+    Optional<MonthIndex> entry = catalog.recent(index, month);
+    Map<Month, Worked> months = worked.computeIfAbsent(index, i -> new ConcurrentHashMap<>());
+    Worked last = months.get(month);
+    if (last != null && last.entry() == entry) { // the same answer as last time: skip the work
       return last.targets();
     }
     List<Target> targets = place(index, month, entry);
-    months.put(month, new Placed(entry, targets));
+    months.put(month, new Worked(entry, targets));
     return targets;
   }
 
-  private List<Target> place(String index, Month month, Optional<MonthIndex> entry) {
-    try {
-      IndexDefinition mine = own.get(index);
-      if (entry.isPresent() && mine != null && !entry.get().definitions().contains(mine)) {
-        // A revision built by another definition (a rebuild after this loader started): say that this
-        // loader's entries now share it, so that queries do not take its cells for what they are not.
-        entry = Optional.of(catalog.register(index, month, mine, false));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  private List<Target> place(String index, Month month, Optional<MonthIndex> entry) throws IOException {
+    IndexDefinition mine = own.get(index);
+    if (entry.isPresent() && mine != null && !entry.get().definitions().contains(mine)) {
+      // A revision built by another definition (a rebuild after this loader started): say that this
+      // loader's entries now share it, so that queries do not take its cells for what they are not.
+      entry = Optional.of(catalog.register(index, month, mine, false));
     }
     if (entry.isEmpty()) {
       return List.of(new Target(names.index(index, month), null));
@@ -86,5 +93,5 @@ public final class CatalogPlacement implements IndexPlacement {
     return List.copyOf(targets);
   }
 
-  private record Placed(Optional<MonthIndex> entry, List<Target> targets) {}
+  private record Worked(Optional<MonthIndex> entry, List<Target> targets) {}
 }

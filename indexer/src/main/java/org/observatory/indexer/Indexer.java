@@ -1,11 +1,15 @@
 package org.observatory.indexer;
 
+import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
@@ -45,33 +49,41 @@ public final class Indexer {
     return List.copyOf(indexes.keySet());
   }
 
-  /** The tweet row, the user-profile row and every index entry of one tweet. */
-  public List<TableMutation> mutations(Tweet tweet) {
+  /**
+   * Where the entries of these tweets go: read once per batch, before any of them is indexed.
+   *
+   * @throws IOException when the placement (the index catalog) cannot be read
+   */
+  public IndexPlacement.Placed place(Collection<Tweet> tweets) throws IOException {
+    Set<Month> months = new HashSet<>();
+    tweets.forEach(t -> months.add(Month.of(t.createdAt())));
+    return placement.place(months);
+  }
+
+  /** The tweet row, the user-profile row and every index entry of one tweet, placed as {@link #place} said. */
+  public List<TableMutation> mutations(Tweet tweet, IndexPlacement.Placed placed) {
     Month month = Month.of(tweet.createdAt());
     List<TableMutation> mutations = new ArrayList<>();
-    mutations.add(new TableMutation(names.tweets(month), TableMutation.TWEETS, TweetTable.put(tweet)));
-    mutations.add(new TableMutation(names.users(month), TableMutation.USERS, UserTable.put(tweet)));
+    mutations.add(new TableMutation(month, names.tweets(month), TableMutation.TWEETS, TweetTable.put(tweet)));
+    mutations.add(new TableMutation(month, names.users(month), TableMutation.USERS, UserTable.put(tweet)));
     for (String index : indexes.keySet()) {
-      mutations.addAll(indexMutations(index, tweet));
+      mutations.addAll(indexMutations(index, tweet, placed));
     }
     return mutations;
   }
 
-  /**
-   * One index's entries for one tweet, in every table the placement names.
-   *
-   * @throws java.io.UncheckedIOException when the placement cannot be read
-   */
-  public List<TableMutation> indexMutations(String index, Tweet tweet) {
+  /** One index's entries for one tweet, in every table the placement names. */
+  public List<TableMutation> indexMutations(String index, Tweet tweet, IndexPlacement.Placed placed) {
     PluginIndexer own = indexes.get(index);
     if (own == null) {
       throw new IllegalArgumentException("no index named " + index);
     }
+    Month month = Month.of(tweet.createdAt());
     List<TableMutation> mutations = new ArrayList<>();
-    for (IndexPlacement.Target target : placement.targets(index, Month.of(tweet.createdAt()))) {
+    for (IndexPlacement.Target target : placed.targets(index, month)) {
       PluginIndexer indexer = target.definition() == null ? own : others.computeIfAbsent(target.definition(), Indexer::build);
       for (IndexEntry e : indexer.entries(tweet)) {
-        mutations.add(new TableMutation(target.table(), index,
+        mutations.add(new TableMutation(month, target.table(), index,
             IndexTable.put(e.key(), e.qualifierId(), tweet.createdAt(), e.value())));
       }
     }

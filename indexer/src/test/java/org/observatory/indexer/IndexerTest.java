@@ -50,7 +50,7 @@ class IndexerTest {
     Tweet original = status.embedded().get(0);
 
     Map<String, List<TableMutation>> bySource =
-        indexer.mutations(retweet).stream().collect(Collectors.groupingBy(TableMutation::source));
+        indexer.mutations(retweet, indexer.place(List.of(retweet))).stream().collect(Collectors.groupingBy(TableMutation::source));
 
     assertThat(bySource.get(TableMutation.TWEETS).get(0).table()).isEqualTo(NAMES.tweets(Month.parse("2016-01")));
     assertThat(rows(bySource.get("meme")))
@@ -62,7 +62,7 @@ class IndexerTest {
     Cell retweetCell = bySource.get("retweet").get(0).put().getFamilyCellMap().values().iterator().next().get(0);
     assertThat(Bytes.toLong(CellUtil.cloneValue(retweetCell))).as("retweeter's user id").isEqualTo(2586825686L);
     assertThat(rows(bySource.get("text"))).containsExactly("goal");
-    for (TableMutation m : indexer.mutations(retweet)) {
+    for (TableMutation m : indexer.mutations(retweet, indexer.place(List.of(retweet)))) {
       boolean data = m.source().equals(TableMutation.TWEETS) || m.source().equals(TableMutation.USERS);
       for (Cell c : m.put().getFamilyCellMap().values().iterator().next()) {
         assertThat(c.getTimestamp()).as("%s cell time", m.source())
@@ -70,7 +70,7 @@ class IndexerTest {
       }
     }
 
-    List<TableMutation> originalMutations = indexer.mutations(original);
+    List<TableMutation> originalMutations = indexer.mutations(original, indexer.place(List.of(original)));
     assertThat(originalMutations).extracting(TableMutation::table)
         .allMatch(t -> NAMES.monthOf(t).orElseThrow().equals(Month.parse("2015-12")));
     assertThat(originalMutations).filteredOn(m -> m.source().equals("retweet")).isEmpty();
@@ -85,7 +85,7 @@ class IndexerTest {
         for (String line : (Iterable<String>) lines::iterator) {
           if (parser.parse(line) instanceof StreamItem.Status status) {
             for (Tweet t : status.all()) {
-              assertThat(indexer.mutations(t)).hasSizeGreaterThanOrEqualTo(4);
+              assertThat(indexer.mutations(t, indexer.place(List.of(t)))).hasSizeGreaterThanOrEqualTo(4);
               tweets++;
             }
           }
@@ -106,7 +106,7 @@ class IndexerTest {
     Indexer custom = new Indexer(IndexSpec.load(spec), NAMES);
     Tweet tweet = ((StreamItem.Status) new TweetParser().parse(RETWEET)).tweet();
 
-    List<TableMutation> mutations = custom.indexMutations("lang", tweet);
+    List<TableMutation> mutations = custom.indexMutations("lang", tweet, custom.place(List.of(tweet)));
 
     assertThat(rows(mutations)).containsExactly("es");
     assertThat(mutations.get(0).table()).isEqualTo(NAMES.index("lang", Month.parse("2016-01")));

@@ -5,8 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Put;
+import org.observatory.indexer.IndexPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.indexer.TableMutation;
 import org.observatory.schemas.tweet.MalformedTweetException;
@@ -24,7 +23,7 @@ public final class Ingest {
   /** Where a batch's puts go: a table writer, or a MapReduce job's output. */
   @FunctionalInterface
   public interface Sink {
-    void write(Map<TableName, List<Put>> puts) throws IOException;
+    void write(List<TablePuts> puts) throws IOException;
   }
 
   /** Tweets whose puts are merged by row before they go to the sink. */
@@ -99,9 +98,12 @@ public final class Ingest {
     List<Long> ids = new ArrayList<>();
     statuses.forEach(s -> s.status.all().forEach(t -> ids.add(t.id())));
     Set<Long> dead = tombstones.deletedAmong(ids);
+    List<Tweet> tweets = new ArrayList<>();
+    statuses.forEach(s -> tweets.addAll(s.status.all()));
+    IndexPlacement.Placed placed = indexer.place(tweets); // once per batch: indexing a tweet reads nothing
     PutBatch batch = new PutBatch();
     for (Line line : statuses) {
-      store(line, dead, batch);
+      store(line, dead, placed, batch);
     }
     statuses.clear();
     sink.write(batch.drain());
@@ -121,7 +123,7 @@ public final class Ingest {
     }
   }
 
-  private void store(Line line, Set<Long> dead, PutBatch batch) throws IOException {
+  private void store(Line line, Set<Long> dead, IndexPlacement.Placed placed, PutBatch batch) {
     List<TableMutation> mutations = new ArrayList<>();
     try {
       for (Tweet tweet : line.status.all()) {
@@ -130,11 +132,9 @@ public final class Ingest {
         } else if (Long.valueOf(tweet.observedAt()).equals(recent.put(tweet.id(), tweet.observedAt()))) {
           counters.increment(LoadCounter.REPEATS_SKIPPED);
         } else {
-          mutations.addAll(indexer.mutations(tweet));
+          mutations.addAll(indexer.mutations(tweet, placed));
         }
       }
-    } catch (java.io.UncheckedIOException e) { // the index catalog unreadable: HBase's fault, not the line's
-      throw e.getCause();
     } catch (RuntimeException e) { // a plug-in indexer's fault must not stop the load
       counters.increment(LoadCounter.INDEXER_FAILURES);
       line.rejects.reject(line.number, "indexing failed: " + e, line.text);

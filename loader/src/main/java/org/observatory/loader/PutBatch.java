@@ -9,6 +9,7 @@ import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Put;
+import org.observatory.schemas.tables.Month;
 import org.observatory.indexer.TableMutation;
 
 /**
@@ -19,12 +20,14 @@ import org.observatory.indexer.TableMutation;
  */
 final class PutBatch {
   private final Map<TableName, Map<ByteBuffer, Put>> rows = new LinkedHashMap<>();
+  private final Map<TableName, Month> months = new HashMap<>();
   private int tweets;
 
   /** Adds one tweet's mutations. */
   void add(List<TableMutation> mutations) {
     for (TableMutation m : mutations) {
       Map<ByteBuffer, Put> table = rows.computeIfAbsent(m.table(), t -> new HashMap<>());
+      months.putIfAbsent(m.table(), m.month());
       Put existing = table.putIfAbsent(ByteBuffer.wrap(m.put().getRow()), m.put());
       if (existing != null) {
         try {
@@ -46,10 +49,11 @@ final class PutBatch {
   }
 
   /** The merged puts per table; empties the batch. */
-  Map<TableName, List<Put>> drain() {
-    Map<TableName, List<Put>> puts = new LinkedHashMap<>();
-    rows.forEach((table, byRow) -> puts.put(table, new ArrayList<>(byRow.values())));
+  List<TablePuts> drain() {
+    List<TablePuts> puts = new ArrayList<>(rows.size());
+    rows.forEach((table, byRow) -> puts.add(new TablePuts(months.get(table), table, new ArrayList<>(byRow.values()))));
     rows.clear();
+    months.clear();
     tweets = 0;
     return puts;
   }

@@ -22,7 +22,6 @@ import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthTables;
-import org.observatory.schemas.tables.TableNames;
 
 /**
  * Writes puts through one {@link BufferedMutator} per table. The first puts of a month start the
@@ -33,7 +32,6 @@ public final class TableWriter implements Closeable {
   private static final int CREATION_THREADS = 8;
 
   private final Connection connection;
-  private final TableNames names;
   private final MonthTables monthTables;
   private final long bufferBytes;
   private final Durability durability;
@@ -50,23 +48,21 @@ public final class TableWriter implements Closeable {
   /**
    * @param durability how puts reach the write-ahead log; see {@link Durability}
    */
-  public TableWriter(Connection connection, TableNames names, MonthTables monthTables, long bufferBytes,
-      Durability durability) {
+  public TableWriter(Connection connection, MonthTables monthTables, long bufferBytes, Durability durability) {
     this.connection = connection;
-    this.names = names;
     this.monthTables = monthTables;
     this.bufferBytes = bufferBytes;
     this.durability = durability;
   }
 
   /** Queues puts per table; a failure of earlier writes surfaces here or at {@link #flush()}. */
-  public void write(Map<TableName, List<Put>> puts) throws IOException {
+  public void write(List<TablePuts> puts) throws IOException {
     throwIfFailed();
-    for (Map.Entry<TableName, List<Put>> e : puts.entrySet()) {
-      TableName table = e.getKey();
-      List<Put> tablePuts = e.getValue();
+    for (TablePuts e : puts) {
+      TableName table = e.table();
+      List<Put> tablePuts = e.puts();
       tablePuts.forEach(p -> p.setDurability(durability));
-      CompletableFuture<Void> ready = monthReady(table);
+      CompletableFuture<Void> ready = monthReady(e.month());
       if (ready.isDone() && !ready.isCompletedExceptionally()) {
         mutator(table).mutate(tablePuts);
       } else {
@@ -122,8 +118,7 @@ public final class TableWriter implements Closeable {
     }
   }
 
-  private CompletableFuture<Void> monthReady(TableName table) {
-    Month month = names.monthOf(table).orElseThrow(() -> new IllegalArgumentException("not a month table: " + table));
+  private CompletableFuture<Void> monthReady(Month month) {
     return months.computeIfAbsent(month, m -> CompletableFuture.runAsync(() -> {
       try {
         monthTables.create(m);

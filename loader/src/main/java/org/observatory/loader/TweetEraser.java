@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.observatory.indexer.IndexPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.indexer.TableMutation;
 import org.observatory.schemas.tables.Month;
@@ -74,13 +75,15 @@ public final class TweetEraser {
       rows = tweets.get(gets);
     }
     Map<TableName, List<Delete>> deletes = new LinkedHashMap<>();
-    int found = 0;
+    List<Tweet> stored = new ArrayList<>();
     for (Result row : rows) {
-      if (row.isEmpty()) {
-        continue;
+      if (!row.isEmpty()) {
+        stored.add(storedTweet(row));
       }
-      found++;
-      for (TableMutation m : indexer.mutations(storedTweet(row))) {
+    }
+    IndexPlacement.Placed placed = indexer.place(stored);
+    for (Tweet tweet : stored) {
+      for (TableMutation m : indexer.mutations(tweet, placed)) {
         if (tables.contains(m.table())) {
           deletes.computeIfAbsent(m.table(), t -> new ArrayList<>()).add(deleteOf(m));
         }
@@ -91,7 +94,7 @@ public final class TweetEraser {
         t.delete(table.getValue());
       }
     }
-    return found;
+    return stored.size();
   }
 
   private static Tweet storedTweet(Result row) throws IOException {

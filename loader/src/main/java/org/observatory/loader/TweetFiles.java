@@ -55,14 +55,22 @@ public final class TweetFiles {
    * (so progress can be reported as a share of the input size).
    */
   public static void read(Path file, AtomicLong bytesRead, LineHandler handler) throws IOException {
-    try (InputStream raw = new CountingStream(Files.newInputStream(file), bytesRead);
-         InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
-         BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16)) {
+    try (BufferedReader lines = lines(new CountingStream(Files.newInputStream(file), bytesRead),
+        file.getFileName().toString())) {
       long number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         handler.line(++number, line);
       }
     }
+  }
+
+  /**
+   * The lines of a tweet file's bytes, gunzipped when its name ends with {@code .gz}: how every reader
+   * of tweet files outside MapReduce's own record reader opens one, wherever the bytes come from.
+   */
+  public static BufferedReader lines(InputStream raw, String fileName) throws IOException {
+    InputStream in = fileName.endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
+    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
   }
 
   private static boolean isTweetFile(Path p) {

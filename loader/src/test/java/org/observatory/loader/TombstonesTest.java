@@ -11,7 +11,6 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.Test;
 import org.observatory.indexer.Indexer;
 import org.observatory.schemas.index.IndexSpec;
-import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.testing.MiniHBase;
@@ -24,8 +23,8 @@ class TombstonesTest {
   void findsExactlyTheDeletedIdsAmongNeighboursRepeatsAndStrangers() throws Exception {
     TableNames names = new TableNames("tombstones");
     Indexer indexer = new Indexer(IndexSpec.defaults(), names);
-    Tombstones tombstones = Deletions.open(connection, names, indexer,
-        new MonthTables(connection, names, IndexSpec.defaults(), 1)).tombstones();
+    LoaderKit kit = new LoaderKit(connection, names, IndexSpec.defaults(), 1);
+    Tombstones tombstones = kit.deletions(indexer, kit.monthTables()).tombstones();
     Random random = new Random(7);
     List<StreamItem.DeleteNotice> notices = new ArrayList<>();
     for (int i = 0; i < 500; i++) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.loader.LoadSummary;
+import org.observatory.loader.LoaderKit;
 import org.observatory.loader.historical.HistoricalLoad;
 import org.observatory.loader.historical.LoadMode;
 import org.observatory.schemas.index.IndexSpec;
@@ -30,7 +31,7 @@ public final class TestLoads {
       Path... files) throws IOException {
     HistoricalLoad.Settings settings = new HistoricalLoad.Settings(mode, hadoopPath(dir.resolve("work")),
         hadoopPath(dir), 2, 60);
-    return new HistoricalLoad(connection, names, spec, 1, settings)
+    return new HistoricalLoad(new LoaderKit(connection, names, spec, 1), settings)
         .load(Arrays.stream(files).map(TestLoads::hadoopPath).toList());
   }
 

@@ -33,6 +33,7 @@ import org.observatory.api.resources.IndexesResource;
 import org.observatory.api.resources.JobsResource;
 import org.observatory.api.resources.MonthsResource;
 import org.observatory.api.resources.QueryResource;
+import org.observatory.loader.LoaderKit;
 import org.observatory.schemas.index.IndexSpec;
 
 /** The Observatory service and its commands: {@code server}, {@code load}, {@code tables}. */
@@ -64,8 +65,8 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     IndexSpec spec = config.indexSpec();
     HBaseStore store = config.hbase().open(false);
     environment.lifecycle().manage(store);
-    environment.lifecycle().manage(new SampleSeeder(store, config.load(), spec, config.hbase().regionsPerTable(),
-        config.hbase().dataDir().resolve("sample")));
+    LoaderKit loaderKit = new LoaderKit(store.connection(), store.tableNames(), spec, config.hbase().regionsPerTable());
+    environment.lifecycle().manage(new SampleSeeder(loaderKit, config.load(), config.hbase().dataDir().resolve("sample")));
     environment.healthChecks().register("hbase", new HBaseHealthCheck(store.connection()));
 
     QuerySettings query = config.query();

@@ -3,7 +3,6 @@ package org.observatory.loader.historical;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Durability;
@@ -11,6 +10,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
 import org.observatory.loader.Ingest;
+import org.observatory.loader.TablePuts;
 import org.observatory.loader.TableWriter;
 
 /**
@@ -26,13 +26,13 @@ public final class BulkLoadMapper extends TweetFileMapper<ImmutableBytesWritable
   @Override
   Ingest.Sink sink(Context context) {
     bulkTables = new HashSet<>(new JobConf(context.getConfiguration()).bulkTables());
-    direct = new TableWriter(connection(), names(), monthTables(), DIRECT_BUFFER_BYTES, Durability.SYNC_WAL);
+    direct = new TableWriter(connection(), monthTables(), DIRECT_BUFFER_BYTES, Durability.SYNC_WAL);
     return puts -> {
-      for (Map.Entry<TableName, List<Put>> table : puts.entrySet()) {
-        if (bulkTables.contains(table.getKey())) {
-          shuffle(context, table.getKey(), table.getValue());
+      for (TablePuts table : puts) {
+        if (bulkTables.contains(table.table())) {
+          shuffle(context, table.table(), table.puts());
         } else {
-          direct.write(Map.of(table.getKey(), table.getValue()));
+          direct.write(List.of(table));
         }
       }
     };

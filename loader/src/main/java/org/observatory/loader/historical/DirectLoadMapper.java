@@ -2,14 +2,12 @@ package org.observatory.loader.historical;
 
 import java.io.IOException;
 import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.observatory.loader.Ingest;
+import org.observatory.loader.TablePuts;
 import org.observatory.schemas.tables.Month;
 
 /**
@@ -22,10 +20,10 @@ public final class DirectLoadMapper extends TweetFileMapper<ImmutableBytesWritab
   @Override
   Ingest.Sink sink(Context context) {
     return puts -> {
-      for (Map.Entry<TableName, List<Put>> table : puts.entrySet()) {
-        ensureMonth(table.getKey());
-        ImmutableBytesWritable name = new ImmutableBytesWritable(table.getKey().getName());
-        for (Put put : table.getValue()) {
+      for (TablePuts table : puts) {
+        ensureMonth(table.month());
+        ImmutableBytesWritable name = new ImmutableBytesWritable(table.table().getName());
+        for (Put put : table.puts()) {
           try {
             context.write(name, put);
           } catch (InterruptedException e) {
@@ -36,8 +34,7 @@ public final class DirectLoadMapper extends TweetFileMapper<ImmutableBytesWritab
     };
   }
 
-  private void ensureMonth(TableName table) throws IOException {
-    Month month = names().monthOf(table).orElseThrow(() -> new IOException("not a month table: " + table));
+  private void ensureMonth(Month month) throws IOException {
     if (ready.add(month)) {
       monthTables().create(month);
     }

@@ -6,11 +6,9 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.zip.GZIPInputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -26,19 +24,19 @@ import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.observatory.indexer.CatalogPlacement;
 import org.observatory.mapreduce.JobRunner;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoadSummary;
+import org.observatory.loader.LoaderKit;
+import org.observatory.loader.TweetFiles;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthIndex;
 import org.observatory.schemas.tables.MonthTables;
-import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tweet.MalformedTweetException;
 import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.TweetParser;
@@ -57,10 +55,9 @@ public final class HistoricalLoad {
   private static final TweetParser PARSER = new TweetParser();
 
   private final Connection connection;
+  private final LoaderKit kit;
   private final IndexCatalog catalog;
-  private final TableNames names;
   private final IndexSpec spec;
-  private final int regionsPerTable;
   private final Settings settings;
 
   /**
@@ -72,12 +69,11 @@ public final class HistoricalLoad {
    */
   public record Settings(LoadMode mode, Path workDir, Path rejectsDir, int parallelTasks, int progressSeconds) {}
 
-  public HistoricalLoad(Connection connection, TableNames names, IndexSpec spec, int regionsPerTable, Settings settings) {
-    this.connection = connection;
-    this.catalog = new IndexCatalog(connection, names, 0);
-    this.names = names;
-    this.spec = spec;
-    this.regionsPerTable = regionsPerTable;
+  public HistoricalLoad(LoaderKit kit, Settings settings) {
+    this.kit = kit;
+    this.connection = kit.connection();
+    this.catalog = kit.catalog();
+    this.spec = kit.spec();
     this.settings = settings;
   }
 
@@ -86,11 +82,11 @@ public final class HistoricalLoad {
     long start = System.currentTimeMillis();
     Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.parallelTasks());
     Path work = new Path(settings.workDir(), "load-" + start);
-    new JobConf(conf).set(names, spec, regionsPerTable, work, settings.rejectsDir());
+    new JobConf(conf).set(kit, work, settings.rejectsDir());
 
-    Indexer indexer = new Indexer(spec, names, CatalogPlacement.of(connection, names, spec));
-    MonthTables monthTables = new MonthTables(connection, names, spec, regionsPerTable);
-    Deletions deletions = Deletions.open(connection, names, indexer, monthTables);
+    Indexer indexer = kit.indexer();
+    MonthTables monthTables = kit.monthTables();
+    Deletions deletions = kit.deletions(indexer, monthTables);
     Job job = Job.getInstance(conf, "observatory load (" + settings.mode().name().toLowerCase() + ", "
         + files.size() + " files)");
     job.setJarByClass(HistoricalLoad.class);
@@ -99,8 +95,9 @@ public final class HistoricalLoad {
     List<TableName> bulkTables = List.of();
     List<MonthIndex> bulkIndexes = List.of();
     if (settings.mode() == LoadMode.BULK) {
-      bulkTables = prepareBulk(job, files, monthTables);
-      bulkIndexes = indexesOf(bulkTables);
+      Set<Month> bulkMonths = firstStatusMonths(files, job.getConfiguration());
+      bulkTables = prepareBulk(job, bulkMonths, monthTables);
+      bulkIndexes = indexesOf(bulkMonths);
     } else {
       job.setMapperClass(DirectLoadMapper.class);
       job.setMapOutputKeyClass(ImmutableBytesWritable.class);
@@ -131,15 +128,19 @@ public final class HistoricalLoad {
     }
   }
 
-  /**
-   * Creates the tables of the months the files cover (the month of each file's first status) and
-   * sets the job up to write HFiles for them, partitioned by their regions.
-   */
-  private List<TableName> prepareBulk(Job job, List<Path> files, MonthTables monthTables) throws IOException {
-    TreeSet<Month> months = new TreeSet<>();
+  /** The months the files cover: the month of each file's first status. */
+  private static Set<Month> firstStatusMonths(List<Path> files, Configuration conf) throws IOException {
+    Set<Month> months = new TreeSet<>();
     for (Path file : files) {
-      firstStatusMonth(file, job.getConfiguration()).ifPresent(months::add);
+      firstStatusMonth(file, conf).ifPresent(months::add);
     }
+    return months;
+  }
+
+  /**
+   * Creates the tables of the months the files cover and sets the job up to write HFiles for them, partitioned by their regions.
+   */
+  private List<TableName> prepareBulk(Job job, Set<Month> months, MonthTables monthTables) throws IOException {
     List<TableName> names = new ArrayList<>();
     for (Month month : months) {
       monthTables.create(month);
@@ -163,9 +164,7 @@ public final class HistoricalLoad {
    * The catalog entries of the index tables the HFiles are for. A rebuild reads the tweet tables, where
    * this job's tweets land only at its end: a rebuild running meanwhile would miss them.
    */
-  private List<MonthIndex> indexesOf(List<TableName> bulkTables) throws IOException {
-    Set<Month> months = new TreeSet<>();
-    bulkTables.forEach(table -> names.monthOf(table).ifPresent(months::add));
+  private List<MonthIndex> indexesOf(Set<Month> months) throws IOException {
     List<MonthIndex> entries = new ArrayList<>();
     for (Month month : months) {
       for (String index : spec.names()) {
@@ -216,9 +215,7 @@ public final class HistoricalLoad {
 
   private static Optional<Month> firstStatusMonth(Path file, Configuration conf) throws IOException {
     FileSystem fs = file.getFileSystem(conf);
-    try (var raw = fs.open(file);
-         var in = file.getName().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
-         BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+    try (BufferedReader lines = TweetFiles.lines(fs.open(file), file.getName())) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         try {
           if (PARSER.parse(line) instanceof StreamItem.Status status) {

@@ -5,6 +5,8 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.observatory.loader.LoaderKit;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.TableNames;
 
@@ -23,10 +25,10 @@ final class JobConf {
     this.conf = conf;
   }
 
-  void set(TableNames names, IndexSpec spec, int regionsPerTable, Path workDir, Path rejectsDir) {
-    conf.set(NAMESPACE, names.namespace());
-    conf.set(INDEX_SPEC, spec.toYaml());
-    conf.setInt(REGIONS, regionsPerTable);
+  void set(LoaderKit kit, Path workDir, Path rejectsDir) {
+    conf.set(NAMESPACE, kit.names().namespace());
+    conf.set(INDEX_SPEC, kit.spec().toYaml());
+    conf.setInt(REGIONS, kit.regionsPerTable());
     conf.set(WORK_DIR, workDir.toString());
     conf.set(REJECTS_DIR, rejectsDir.toString());
   }
@@ -35,16 +37,10 @@ final class JobConf {
     conf.setStrings(BULK_TABLES, tables.stream().map(TableName::getNameAsString).toArray(String[]::new));
   }
 
-  TableNames names() {
-    return new TableNames(conf.get(NAMESPACE));
-  }
-
-  IndexSpec spec() {
-    return IndexSpec.parse(conf.get(INDEX_SPEC));
-  }
-
-  int regionsPerTable() {
-    return conf.getInt(REGIONS, 1);
+  /** The driver's kit, on a task's own connection. */
+  LoaderKit kit(Connection connection) {
+    return new LoaderKit(connection, new TableNames(conf.get(NAMESPACE)), IndexSpec.parse(conf.get(INDEX_SPEC)),
+        conf.getInt(REGIONS, 1));
   }
 
   Path rejectsDir() {

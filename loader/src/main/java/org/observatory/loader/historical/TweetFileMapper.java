@@ -14,13 +14,12 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
-import org.observatory.indexer.CatalogPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.Ingest;
 import org.observatory.loader.LoadCounters;
+import org.observatory.loader.LoaderKit;
 import org.observatory.loader.RejectedLines;
 import org.observatory.loader.Tombstones;
-import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 
@@ -43,10 +42,10 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
   protected void setup(Context context) throws IOException {
     JobConf job = new JobConf(context.getConfiguration());
     connection = ConnectionFactory.createConnection(context.getConfiguration());
-    names = job.names();
-    IndexSpec spec = job.spec();
-    Indexer indexer = new Indexer(spec, names, CatalogPlacement.of(connection, names, spec));
-    monthTables = new MonthTables(connection, names, spec, job.regionsPerTable());
+    LoaderKit kit = job.kit(connection);
+    names = kit.names();
+    Indexer indexer = kit.indexer();
+    monthTables = kit.monthTables();
     input = ((FileSplit) context.getInputSplit()).getPath();
     Path rejected = new Path(job.rejectsDir(), RejectedLines.fileName(input.getName()));
     FileSystem fs = rejected.getFileSystem(context.getConfiguration());

@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.mapreduce.MultiTableOutputFormat;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.observatory.loader.LoaderKit;
 import org.observatory.mapreduce.JobRunner;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
@@ -64,12 +65,12 @@ public final class Reindex {
   private final IndexCatalog catalog;
   private final Settings settings;
 
-  public Reindex(Connection connection, TableNames names, IndexSpec spec, int regionsPerTable, Settings settings) {
-    this.connection = connection;
-    this.names = names;
-    this.spec = spec;
-    this.tables = new MonthTables(connection, names, spec, regionsPerTable);
-    this.catalog = new IndexCatalog(connection, names, 0);
+  public Reindex(LoaderKit kit, Settings settings) {
+    this.connection = kit.connection();
+    this.names = kit.names();
+    this.spec = kit.spec();
+    this.tables = kit.monthTables();
+    this.catalog = kit.catalog();
     this.settings = settings;
   }
 

@@ -35,6 +35,8 @@ public final class ReindexMapper extends TableMapper<ImmutableBytesWritable, Mut
   private static final String REVISIONS = "observatory.reindex.revisions";
 
   private Indexer indexer;
+  /** The rebuilds' revisions: known from the start, so placing reads nothing. */
+  private IndexPlacement.Placed intoRebuilds;
   private List<String> indexes;
 
   /** Hands the tasks the rebuilds: their definitions and the revision each index and month gets. */
@@ -57,9 +59,9 @@ public final class ReindexMapper extends TableMapper<ImmutableBytesWritable, Mut
       int eq = target.indexOf('=');
       revisions.put(target.substring(0, eq), Integer.parseInt(target.substring(eq + 1)));
     }
-    IndexPlacement intoRebuilds = (index, month) -> List.of(
+    intoRebuilds = (index, month) -> List.of(
         new IndexPlacement.Target(names.index(index, month, revision(revisions, index, month)), null));
-    indexer = new Indexer(spec, names, intoRebuilds);
+    indexer = new Indexer(spec, names, months -> intoRebuilds);
     indexes = spec.names();
   }
 
@@ -74,7 +76,7 @@ public final class ReindexMapper extends TableMapper<ImmutableBytesWritable, Mut
     }
     context.getCounter(Counter.TWEETS).increment(1);
     for (String index : indexes) {
-      for (TableMutation m : indexer.indexMutations(index, tweet)) {
+      for (TableMutation m : indexer.indexMutations(index, tweet, intoRebuilds)) {
         context.write(new ImmutableBytesWritable(m.table().getName()), m.put());
         context.getCounter(Counter.ENTRIES).increment(1);
       }

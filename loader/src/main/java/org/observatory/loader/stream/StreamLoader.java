@@ -18,11 +18,11 @@ import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
 import org.observatory.loader.Ingest;
 import org.observatory.loader.LoadCounters;
+import org.observatory.loader.LoaderKit;
 import org.observatory.loader.LoadSummary;
 import org.observatory.loader.RejectedLines;
 import org.observatory.loader.TableWriter;
 import org.observatory.schemas.tables.MonthTables;
-import org.observatory.schemas.tables.TableNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +38,7 @@ public final class StreamLoader {
   private static final long MAX_BACKOFF_MILLIS = 10_000;
 
   private final Connection connection;
-  private final TableNames names;
+  private final LoaderKit kit;
   private final Indexer indexer;
   private final MonthTables monthTables;
   private final StreamSettings settings;
@@ -57,12 +57,12 @@ public final class StreamLoader {
   private Deletions deletions;
   private TableWriter writer;
 
-  public StreamLoader(Connection connection, TableNames names, Indexer indexer, MonthTables monthTables,
-      StreamSettings settings, MetricRegistry metrics) {
-    this.connection = connection;
-    this.names = names;
+  /** @param indexer the kit's, or one placing entries otherwise */
+  public StreamLoader(LoaderKit kit, Indexer indexer, StreamSettings settings, MetricRegistry metrics) {
+    this.kit = kit;
+    this.connection = kit.connection();
     this.indexer = indexer;
-    this.monthTables = monthTables;
+    this.monthTables = kit.monthTables();
     this.settings = settings;
     accepted = metrics.meter("stream.lines-accepted");
     otherParts = metrics.counter("stream.lines-for-other-loaders");
@@ -211,8 +211,8 @@ public final class StreamLoader {
   /** One segment, all the way into HBase: its tweets flushed, then the tweets its notices name erased. */
   private void load(Spool.Segment segment) throws IOException {
     if (writer == null) {
-      deletions = Deletions.open(connection, names, indexer, monthTables);
-      writer = new TableWriter(connection, names, monthTables, settings.writeBufferBytes(), settings.durability());
+      deletions = kit.deletions(indexer, monthTables);
+      writer = new TableWriter(connection, monthTables, settings.writeBufferBytes(), settings.durability());
     }
     LoadCounters segmentCounts = new LoadCounters();
     try (RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());

@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.observatory.loader.LoaderKit;
 import org.observatory.indexer.CatalogPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.historical.LoadMode;
@@ -48,7 +49,7 @@ class ReindexTest {
       online.put(index, TableSnapshot.of(connection, names.index(index, august)));
     }
 
-    Reindex.Summary summary = new Reindex(connection, names, SPEC, 1, AT_ONCE).run(List.of(), august, august, false);
+    Reindex.Summary summary = new Reindex(new LoaderKit(connection, names, SPEC, 1), AT_ONCE).run(List.of(), august, august, false);
 
     IndexCatalog catalog = new IndexCatalog(connection, names, 0);
     for (IndexDefinition definition : SPEC.indexes()) {
@@ -85,7 +86,7 @@ class ReindexTest {
     assertThat(inForce).doesNotStartWith("cells:0 ");
     assertThat(TableSnapshot.of(connection, names.index("meme", january, 2))).isEqualTo(inForce);
 
-    Reindex reindex = new Reindex(connection, names, SPEC, 1, AT_ONCE);
+    Reindex reindex = new Reindex(new LoaderKit(connection, names, SPEC, 1), AT_ONCE);
     assertThatThrownBy(() -> reindex.run(List.of("meme"), january, january, false))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("already being rebuilt")
         .hasMessageContaining("--restart");
@@ -127,7 +128,7 @@ class ReindexTest {
     Tweet tweet = new Tweet(1L << 50, at, at, "#hello", "en", new Tweet.User(7, "someone", "{}"), List.of("hello"),
         List.of(), List.of(), List.of(), null, null, null, "{}");
 
-    assertThat(started.indexMutations("meme", tweet)).isNotEmpty();
+    assertThat(started.indexMutations("meme", tweet, started.place(List.of(tweet)))).isNotEmpty();
 
     MonthIndex meme = catalog.get("meme", january).orElseThrow();
     assertThat(meme.definitions()).containsExactly(SPEC.indexes().get(0), withoutUserIds.indexes().get(0));
@@ -136,7 +137,7 @@ class ReindexTest {
 
   @Test
   void namesWhatItCannotRebuild() {
-    Reindex reindex = new Reindex(connection, new TableNames("reindex_nothing"), SPEC, 1, AT_ONCE);
+    Reindex reindex = new Reindex(new LoaderKit(connection, new TableNames("reindex_nothing"), SPEC, 1), AT_ONCE);
     Month month = Month.parse("2013-08");
     assertThatThrownBy(() -> reindex.run(List.of("nope"), month, month, false))
         .hasMessageContaining("no index 'nope'").hasMessageContaining("meme");

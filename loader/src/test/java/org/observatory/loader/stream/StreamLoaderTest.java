@@ -29,6 +29,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
+import org.observatory.loader.LoaderKit;
 import org.observatory.loader.LoadCounters;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.MonthTables;
@@ -176,8 +177,8 @@ class StreamLoaderTest {
     IndexSpec spec = IndexSpec.defaults();
     StreamSettings settings = new StreamSettings(part, dir.resolve("spool"), 64L << 20, 200, dir.resolve("rejected"),
         2L << 20, Durability.SYNC_WAL, 5, 30, 3);
-    return new StreamLoader(connection, names, new Indexer(spec, names),
-        new MonthTables(connection, names, spec, 1), settings, new MetricRegistry());
+    return new StreamLoader(new LoaderKit(connection, names, spec, 1), new Indexer(spec, names), settings,
+        new MetricRegistry());
   }
 
   private static Path[] files() {

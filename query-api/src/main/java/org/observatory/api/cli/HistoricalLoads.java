@@ -3,13 +3,12 @@ package org.observatory.api.cli;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.observatory.loader.LoaderKit;
 import org.observatory.api.config.LoadSettings;
-import org.observatory.api.hbase.HBaseStore;
 import org.observatory.loader.LoadSummary;
 import org.observatory.loader.historical.HistoricalLoad;
 import org.observatory.loader.historical.InputFiles;
 import org.observatory.loader.historical.LoadMode;
-import org.observatory.schemas.index.IndexSpec;
 
 /** Runs the historical loader for the {@code load} command and the server's sample. */
 final class HistoricalLoads {
@@ -19,10 +18,8 @@ final class HistoricalLoads {
    * Loads files or directories into the store, creating month tables as tweets of new months arrive.
    * Paths are Hadoop paths: without a scheme, on the configured default file system.
    */
-  static LoadSummary load(HBaseStore store, LoadSettings settings, IndexSpec spec, int regionsPerTable,
-      List<String> paths, LoadMode mode) throws IOException {
-    Configuration conf = store.connection().getConfiguration();
-    return new HistoricalLoad(store.connection(), store.tableNames(), spec, regionsPerTable,
-        settings.historical(conf, mode)).load(InputFiles.expand(paths, conf));
+  static LoadSummary load(LoaderKit kit, LoadSettings settings, List<String> paths, LoadMode mode) throws IOException {
+    Configuration conf = kit.connection().getConfiguration();
+    return new HistoricalLoad(kit, settings.historical(conf, mode)).load(InputFiles.expand(paths, conf));
   }
 }

@@ -33,8 +33,7 @@ public final class LoadCommand extends StoreCommand {
     List<String> paths = namespace.<String>getList("paths");
     try (HBaseStore store = config.hbase().open(true)) {
       String mode = namespace.getString("mode");
-      LoadSummary summary = HistoricalLoads.load(store, config.load(), config.indexSpec(),
-          config.hbase().regionsPerTable(), paths,
+      LoadSummary summary = HistoricalLoads.load(kit(store, config), config.load(), paths,
           mode == null ? config.load().mode() : LoadMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)));
       System.out.println(summary);
     }

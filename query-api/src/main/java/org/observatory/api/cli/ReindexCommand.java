@@ -46,8 +46,7 @@ public final class ReindexCommand extends StoreCommand {
         2 * CatalogPlacement.REFRESH_MILLIS + 1_000,
         1_000L * (retireAfter == null ? config.query().timeoutSeconds() + 5 : retireAfter));
     try (HBaseStore store = config.hbase().open(true)) {
-      Reindex.Summary summary = new Reindex(store.connection(), store.tableNames(), config.indexSpec(),
-          config.hbase().regionsPerTable(), settings)
+      Reindex.Summary summary = new Reindex(kit(store, config), settings)
           .run(indexes == null ? List.of() : indexes, first, last == null ? first : Month.parse(last),
               namespace.getBoolean("restart"));
       System.out.println(summary);

@@ -6,11 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
-import org.observatory.api.hbase.HBaseStore;
+import org.observatory.loader.LoaderKit;
 import org.observatory.generator.Generator;
 import org.observatory.generator.GeneratorSettings;
-import org.observatory.schemas.index.IndexSpec;
-import org.observatory.schemas.tables.MonthTables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,18 +22,14 @@ public final class SampleSeeder implements Managed {
   public static final LocalDate GENERATED_DAY = LocalDate.parse("2012-06-16");
   private static final int GENERATED_TWEETS = 5_000;
   private static final Logger LOG = LoggerFactory.getLogger(SampleSeeder.class);
-  private final HBaseStore store;
+  private final LoaderKit kit;
   private final LoadSettings settings;
-  private final IndexSpec spec;
-  private final int regionsPerTable;
   private final Path generatedDir;
 
   /** @param generatedDir where a generated sample is written when the sample files are missing */
-  public SampleSeeder(HBaseStore store, LoadSettings settings, IndexSpec spec, int regionsPerTable, Path generatedDir) {
-    this.store = store;
+  public SampleSeeder(LoaderKit kit, LoadSettings settings, Path generatedDir) {
+    this.kit = kit;
     this.settings = settings;
-    this.spec = spec;
-    this.regionsPerTable = regionsPerTable;
     this.generatedDir = generatedDir;
   }
 
@@ -44,7 +38,7 @@ public final class SampleSeeder implements Managed {
     if (settings.seed().isEmpty()) {
       return;
     }
-    if (!new MonthTables(store.connection(), store.tableNames(), spec, regionsPerTable).list().isEmpty()) {
+    if (!kit.monthTables().list().isEmpty()) {
       LOG.info("the store already has tables; the sample is not loaded again");
       return;
     }
@@ -56,7 +50,6 @@ public final class SampleSeeder implements Managed {
       seed = Generator.write(day, generatedDir).files();
     }
     LOG.info("empty store: loading the sample {}", seed);
-    LOG.info("sample loaded: {}", HistoricalLoads.load(store, settings, spec, regionsPerTable,
-        seed.stream().map(Path::toString).toList(), settings.mode()));
+    LOG.info("sample loaded: {}", HistoricalLoads.load(kit, settings, seed.stream().map(Path::toString).toList(), settings.mode()));
   }
 }

@@ -5,6 +5,9 @@ import io.dropwizard.core.cli.ConfiguredCommand;
 import net.sourceforge.argparse4j.inf.Argument;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
+import java.io.IOException;
+import org.observatory.api.hbase.HBaseStore;
+import org.observatory.loader.LoaderKit;
 import org.observatory.api.config.ObservatoryConfiguration;
 
 /** A command that works on the store the configuration names: load, stream, reindex, tables. */
@@ -18,6 +21,11 @@ abstract class StoreCommand extends ConfiguredCommand<ObservatoryConfiguration> 
   protected Argument addFileArgument(Subparser subparser) {
     return subparser.addArgument("-c", "--config").dest("file")
         .help("configuration YAML (default: the built-in embedded configuration)");
+  }
+
+  /** What the loaders build from the store the configuration names. */
+  static LoaderKit kit(HBaseStore store, ObservatoryConfiguration config) throws IOException {
+    return new LoaderKit(store.connection(), store.tableNames(), config.indexSpec(), config.hbase().regionsPerTable());
   }
 
   @Override

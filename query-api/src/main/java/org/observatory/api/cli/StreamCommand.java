@@ -1,5 +1,6 @@
 package org.observatory.api.cli;
 
+import org.observatory.loader.LoaderKit;
 import org.observatory.api.config.StreamConfig;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.health.HealthCheck;
@@ -22,8 +23,6 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
-import org.observatory.indexer.CatalogPlacement;
-import org.observatory.indexer.Indexer;
 import org.observatory.loader.TweetFiles;
 import org.observatory.loader.stream.LineSource;
 import org.observatory.loader.stream.ReaderSource;
@@ -31,7 +30,6 @@ import org.observatory.loader.stream.ReplaySource;
 import org.observatory.loader.stream.StreamLoader;
 import org.observatory.loader.stream.StreamPart;
 import org.observatory.loader.stream.TwitterSource;
-import org.observatory.schemas.tables.MonthTables;
 
 /**
  * {@code stream [-c CONFIG] [--part i/n] twitter | replay [--rate N] FILE|DIR... | stdin}: the streaming
@@ -66,12 +64,8 @@ public final class StreamCommand extends StoreCommand {
     HBaseStore store = config.hbase().open(true);
     CountDownLatch done = new CountDownLatch(1);
     try {
-      Indexer indexer = new Indexer(config.indexSpec(), store.tableNames(),
-          CatalogPlacement.of(store.connection(), store.tableNames(), config.indexSpec()));
-      MonthTables months = new MonthTables(store.connection(), store.tableNames(), config.indexSpec(),
-          config.hbase().regionsPerTable());
-      StreamLoader loader = new StreamLoader(store.connection(), store.tableNames(), indexer, months,
-          stream.settings(part), metrics);
+      LoaderKit kit = kit(store, config);
+      StreamLoader loader = new StreamLoader(kit, kit.indexer(), stream.settings(part), metrics);
       health.register("stream", new HealthCheck() {
         @Override
         protected Result check() {

@@ -31,8 +31,7 @@ public final class TablesCommand extends StoreCommand {
       throw new IllegalArgumentException(action + " needs a month (YYYY-MM)");
     }
     try (HBaseStore store = config.hbase().open(true)) {
-      MonthTables tables = new MonthTables(store.connection(), store.tableNames(), config.indexSpec(),
-          config.hbase().regionsPerTable());
+      MonthTables tables = kit(store, config).monthTables();
       switch (action) {
         case "create" -> System.out.println("created " + tables.create(Month.parse(monthArg)) + " tables for " + monthArg);
         case "drop" -> System.out.println("dropped " + tables.drop(Month.parse(monthArg)) + " tables of " + monthArg);

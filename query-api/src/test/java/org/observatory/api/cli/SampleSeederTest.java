@@ -13,6 +13,7 @@ import org.observatory.api.hbase.HBaseFactory;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.api.query.IndexScanner;
 import org.observatory.api.query.Ask;
+import org.observatory.loader.LoaderKit;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testing.MiniHBase;
@@ -25,7 +26,8 @@ class SampleSeederTest {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     try (HBaseStore store = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
         .withNamespace("seeded").open(false)) {
-      new SampleSeeder(store, settings, IndexSpec.defaults(), 1, dir.resolve("sample")).start();
+      new SampleSeeder(new LoaderKit(store.connection(), store.tableNames(), IndexSpec.defaults(), 1), settings,
+          dir.resolve("sample")).start();
 
       String day = SampleSeeder.GENERATED_DAY.toString();
       RawMemes raw = RawMemes.of(dir.resolve("sample").resolve("tweets." + day + ".json.gz"));

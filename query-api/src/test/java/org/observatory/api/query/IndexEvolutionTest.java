@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.observatory.loader.LoaderKit;
 import org.observatory.api.query.mapreduce.ContentJob;
 import org.observatory.loader.historical.LoadMode;
 import org.observatory.loader.reindex.Reindex;
@@ -79,7 +80,7 @@ class IndexEvolutionTest {
     assertThat(viaJob.rows()).isEqualTo(expected);
 
     Month august = Month.parse("2013-08");
-    Reindex reindex = new Reindex(connection, names, IndexSpec.defaults(), 1, new Reindex.Settings(2, 60, 1_500, 1_500));
+    Reindex reindex = new Reindex(new LoaderKit(connection, names, IndexSpec.defaults(), 1), new Reindex.Settings(2, 60, 1_500, 1_500));
     CompletableFuture<Reindex.Summary> rebuild = CompletableFuture.supplyAsync(() -> {
       try {
         return reindex.run(List.of("meme"), august, august, false);
