@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.observatory.loader.historical.LoadMode;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
@@ -31,8 +33,14 @@ class IndexerFailureTest {
     List<IndexDefinition> indexes = new ArrayList<>(IndexSpec.defaults().indexes());
     indexes.add(new IndexDefinition("by-name", null, null, null, FailingIndexer.class.getName()));
 
-    LoadSummary summary = TestLoads.load(MiniHBase.connection(), new TableNames("plugin_failure"),
-        new IndexSpec(indexes), LoadMode.DIRECT, dir.resolve("rejects"), input);
+    TableNames names = new TableNames("plugin_failure");
+    IndexSpec spec = new IndexSpec(indexes);
+    LoadSummary summary;
+    try {
+      summary = TestLoads.load(MiniHBase.connection(), names, spec, LoadMode.DIRECT, dir.resolve("rejects"), input);
+    } finally { // the shared cluster reopens every region after a restart: leave it no more than needed
+      new MonthTables(MiniHBase.connection(), names, spec, 1).drop(Month.parse("2013-08"));
+    }
 
     LoadCounters c = summary.counters();
     assertThat(c.sum(LoadCounter.INDEXER_FAILURES)).as("the status by @breaks, and the retweet of one").isEqualTo(2);

@@ -11,7 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
@@ -51,6 +58,8 @@ public final class StreamLoader {
   private volatile String lastFailure;
   private volatile long failingSince;
   private volatile boolean stopping;
+  /** The source has ended: load what the spool holds, then finish. */
+  private volatile boolean sourceEnded;
   private volatile LineSource source;
   private final CountDownLatch finished = new CountDownLatch(1);
   // The loading thread's own: kept across segments so that buffers and known months carry over.
@@ -85,13 +94,13 @@ public final class StreamLoader {
     this.source = source;
     long start = System.currentTimeMillis();
     spool = new Spool(settings.spoolDir(), settings.spoolMaxBytes(), settings.rollMillis());
-    Thread loading = new Thread(this::loadLoop, "stream-loader");
-    Thread roller = new Thread(this::rollLoop, "stream-spool-roller");
-    Thread progress = new Thread(this::progressLoop, "stream-progress");
-    for (Thread t : new Thread[] {loading, roller, progress}) {
-      t.setDaemon(true);
-      t.start();
-    }
+    ExecutorService loading = Executors.newSingleThreadExecutor(daemon("stream-loader"));
+    ScheduledExecutorService timers = Executors.newScheduledThreadPool(1, daemon("stream-timer"));
+    Future<?> loaded = loading.submit(this::loadLoop);
+    long rollEvery = Math.max(10, settings.rollMillis() / 2);
+    timers.scheduleWithFixedDelay(this::roll, rollEvery, rollEvery, TimeUnit.MILLISECONDS);
+    timers.scheduleWithFixedDelay(this::logProgress, settings.progressSeconds(), settings.progressSeconds(),
+        TimeUnit.SECONDS);
     try {
       source.stream(line -> {
         if (settings.part().keeps(line)) {
@@ -103,22 +112,31 @@ public final class StreamLoader {
       });
       spool.close();
       LOG.info("the source ended; loading what the spool holds");
-      while (!stopping && !spool.isEmpty()) {
-        Thread.sleep(50);
-      }
+      sourceEnded = true;
+      awaitQuietly(loaded, Long.MAX_VALUE); // until the spool is empty, or a stop's drain ends
     } finally {
       stopping = true;
       spool.close();
-      roller.interrupt();
-      loading.join(settings.drainSeconds() * 1000L + 1000);
-      loading.interrupt();
-      progress.interrupt();
+      timers.shutdownNow();
+      awaitQuietly(loaded, settings.drainSeconds() * 1000L + 1000);
+      loading.shutdownNow();
       finished.countDown();
     }
     logProgress();
     LoadSummary summary = new LoadSummary(counters, 0, 0, System.currentTimeMillis() - start);
     LOG.info("stream finished: {}", summary);
     return summary;
+  }
+
+  /** Waits for the loading to end, at most {@code millis}; what it failed with was logged as it happened. */
+  private static void awaitQuietly(Future<?> loaded, long millis) throws InterruptedException {
+    try {
+      loaded.get(millis, TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      LOG.error("the stream loader stopped: {}", e.getCause().toString());
+    } catch (TimeoutException e) {
+      loaded.cancel(true); // the rest stays in the spool for the next start
+    }
   }
 
   /** Stops the source, lets the loader empty the spool for a while, and returns when {@link #run} has. */
@@ -173,7 +191,7 @@ public final class StreamLoader {
       try {
         Spool.Segment segment = spool.next(200);
         if (segment == null) {
-          if (stopping && spool.isEmpty()) {
+          if ((stopping || sourceEnded) && spool.isEmpty()) {
             return;
           }
           continue;
@@ -240,28 +258,20 @@ public final class StreamLoader {
     }
   }
 
-  private void rollLoop() {
-    while (!Thread.currentThread().isInterrupted()) {
-      try {
-        Thread.sleep(Math.max(10, settings.rollMillis() / 2));
-        spool.rollIfDue(false);
-      } catch (InterruptedException e) {
-        return;
-      } catch (IOException e) {
-        LOG.error("cannot hand a spool segment over: {}", e.toString());
-      }
+  private void roll() {
+    try {
+      spool.rollIfDue(false);
+    } catch (IOException e) {
+      LOG.error("cannot hand a spool segment over: {}", e.toString());
     }
   }
 
-  private void progressLoop() {
-    while (!Thread.currentThread().isInterrupted()) {
-      try {
-        Thread.sleep(settings.progressSeconds() * 1000L);
-      } catch (InterruptedException e) {
-        return;
-      }
-      logProgress();
-    }
+  private static ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
   }
 
   private void logProgress() {
