@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,10 +27,12 @@ import java.util.zip.GZIPInputStream;
 public final class RawMemes {
   /**
    * One tweet: its creation time, memes, author, the author of the tweet it retweets (0: none), the
-   * users it mentions, and its language (null when the status gives none).
+   * users it mentions (with the lower-case screen name each mention gives), and its language (null when
+   * the status gives none).
    */
   public record RawTweet(long id, long createdAt, Set<String> memes, long userId, String screenName,
-      long retweetOfId, long retweetOfUserId, Set<Long> mentionIds, String text, String lang) {}
+      long retweetOfId, long retweetOfUserId, Set<Long> mentionIds, String text, String lang,
+      Map<Long, Set<String>> mentionNames) {}
 
   private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
   private final Set<Long> deleted = new HashSet<>();
@@ -101,7 +104,12 @@ public final class RawMemes {
     entities.path("urls").forEach(u -> memes.add(
         u.hasNonNull("expanded_url") ? u.get("expanded_url").asText() : u.get("url").asText()));
     Set<Long> mentionIds = new HashSet<>();
-    entities.path("user_mentions").forEach(m -> mentionIds.add(m.get("id").asLong()));
+    Map<Long, Set<String>> mentionNames = new HashMap<>();
+    entities.path("user_mentions").forEach(m -> {
+      mentionIds.add(m.get("id").asLong());
+      mentionNames.computeIfAbsent(m.get("id").asLong(), k -> new HashSet<>())
+          .add(m.get("screen_name").asText().toLowerCase(Locale.ROOT));
+    });
     JsonNode user = status.get("user");
     JsonNode original = status.get("retweeted_status");
     String text = status.has("extended_tweet") ? status.get("extended_tweet").get("full_text").asText()
@@ -109,7 +117,7 @@ public final class RawMemes {
     tweets.putIfAbsent(id, new RawTweet(id, Json.createdAt(status), memes, user.get("id").asLong(),
         user.get("screen_name").asText(), original == null ? 0 : original.get("id").asLong(),
         original == null ? 0 : original.get("user").get("id").asLong(), mentionIds, text,
-        status.hasNonNull("lang") ? status.get("lang").asText() : null));
+        status.hasNonNull("lang") ? status.get("lang").asText() : null, mentionNames));
     for (String embedded : List.of("retweeted_status", "quoted_status")) {
       if (status.has(embedded) && Json.isStatus(status.get(embedded))) {
         add(status.get(embedded));

@@ -35,10 +35,8 @@ public enum ContentQuery {
   MEME_COOCCURRENCE_COUNT {
     @Override
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
-      for (String meme : asked.keys().memesOf(tweet.asTweet())) {
-        if (asked.memes().stream().noneMatch(a -> a.matches(meme))) {
-          out.add(meme, Tally.one(tweet.createdAt(), null));
-        }
+      for (String meme : asked.keys().memesOf(tweet.asTweet(), asked.memes())) {
+        out.add(meme, Tally.one(tweet.createdAt(), null));
       }
     }
 

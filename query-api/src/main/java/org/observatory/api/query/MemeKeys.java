@@ -3,6 +3,7 @@ package org.observatory.api.query;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,6 +12,7 @@ import java.util.regex.Pattern;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.index.KeyRule;
+import org.observatory.schemas.index.TweetFields;
 import org.observatory.schemas.tweet.Tweet;
 
 /**
@@ -39,12 +41,17 @@ public final class MemeKeys {
   /** Longest prefix first, so that {@code @id:} is tried before {@code @}. */
   private final List<KeyRule> rules;
   private final List<KeyRule> inSpecOrder;
-  private final List<KeyRule> reported;
+  /**
+   * The rules grouped by what their fields describe ({@code mentions} for {@code mentions.screen_name}
+   * and {@code mentions.id}), in the order of the specification: the fields of one group list one value
+   * per entity, in the same order, so the keys of one mention can be told apart from another's.
+   */
+  private final Map<String, List<KeyRule>> byEntity = new LinkedHashMap<>();
 
   private MemeKeys(List<KeyRule> rules) {
     this.inSpecOrder = rules;
     this.rules = rules.stream().sorted(Comparator.comparingInt((KeyRule r) -> -r.prefix().length())).toList();
-    this.reported = rules.stream().filter(r -> !r.keysIds()).toList();
+    rules.forEach(r -> byEntity.computeIfAbsent(entity(r.field()), e -> new ArrayList<>()).add(r));
   }
 
   /** The rules of the specification's meme index (none when it defines no meme index). */
@@ -96,9 +103,40 @@ public final class MemeKeys {
     return new Meme(key + "*", key, true);
   }
 
-  /** The tweet's memes as the meme index keys them, but for keys of ids, which name its mentions again. */
-  public Set<String> memesOf(Tweet tweet) {
-    return IndexDefinition.keys(tweet, reported);
+  /**
+   * The tweet's memes as the meme index keys them, less those of the entities any asked meme names (an
+   * asked {@code @id:12} leaves out that mention's {@code @screen_name} too), and less the keys of ids,
+   * which name its mentions again.
+   */
+  public Set<String> memesOf(Tweet tweet, List<Meme> asked) {
+    Set<String> memes = new LinkedHashSet<>();
+    for (List<KeyRule> group : byEntity.values()) {
+      List<List<String>> values = group.stream().map(r -> TweetFields.values(r.field(), tweet)).toList();
+      int entities = values.stream().mapToInt(List::size).max().orElse(0);
+      for (int i = 0; i < entities; i++) {
+        Map<String, Boolean> keys = new LinkedHashMap<>(); // key → reported
+        for (int r = 0; r < group.size(); r++) {
+          if (i < values.get(r).size()) {
+            boolean reported = !group.get(r).keysIds();
+            group.get(r).keys(values.get(r).get(i)).forEach(k -> keys.merge(k, reported, Boolean::logicalOr));
+          }
+        }
+        if (keys.keySet().stream().noneMatch(k -> asked.stream().anyMatch(a -> a.matches(k)))) {
+          keys.forEach((key, reported) -> {
+            if (reported) {
+              memes.add(key);
+            }
+          });
+        }
+      }
+    }
+    return memes;
+  }
+
+  /** What a field describes: {@code mentions} for {@code mentions.id}, {@code hashtags} for itself. */
+  private static String entity(String field) {
+    int dot = field.lastIndexOf('.');
+    return dot < 0 ? field : field.substring(0, dot);
   }
 
   /** The row key of a meme: by the first rule whose prefix it starts with and whose syntax the rest fits. */

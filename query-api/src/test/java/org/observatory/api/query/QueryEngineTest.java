@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -209,6 +210,27 @@ class QueryEngineTest {
     QueryResult result = content.memeCooccurrenceCount(String.join(",", memes), "2013-08-10", "2013-08-10");
 
     assertThat(result.counts()).isEqualTo(expected).isNotEmpty();
+  }
+
+  @Test
+  void coOccurrenceWithAMentionedUserIdLeavesOutThatUsersMentionWhateverItsName() throws Exception {
+    long day = millis("2013-08-10");
+    Map<Long, Long> mentioned = raw.tweets().stream().filter(t -> t.createdAt() >= day && t.createdAt() < day + 86_400_000L)
+        .flatMap(t -> t.mentionIds().stream()).collect(Collectors.groupingBy(id -> id, Collectors.counting()));
+    long user = mentioned.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    Map<String, Long> expected = new HashMap<>();
+    for (RawMemes.RawTweet t : raw.tweets()) {
+      if (t.createdAt() >= day && t.createdAt() < day + 86_400_000L && t.mentionIds().contains(user)) {
+        Set<String> names = t.mentionNames().get(user);
+        t.memes().stream().filter(m -> !(m.startsWith("@") && names.contains(m.substring(1))))
+            .forEach(m -> expected.merge(m, 1L, Long::sum));
+      }
+    }
+
+    QueryResult result = content.memeCooccurrenceCount("@id:" + user, "2013-08-10", "2013-08-10");
+
+    assertThat(result.counts()).isEqualTo(expected).isNotEmpty();
+    assertThat(result.counts().keySet()).noneMatch(k -> k.startsWith("@id:"));
   }
 
   @Test
