@@ -9,8 +9,8 @@ public record RetweetLookup(QueryKind kind, List<String> keys, TimeWindow window
   static final String INDEX = "retweet";
 
   static RetweetLookup parse(QueryKind kind, QueryRequest request) {
-    String id = request.get("id");
-    if (id == null || !id.strip().matches("[0-9]{1,19}")) {
+    String id = request.required("id", "the id of the retweeted tweet");
+    if (!id.strip().matches("[0-9]{1,19}")) {
       throw new BadQueryException("parameter 'id' must be a tweet id, not '" + id + "'");
     }
     return new RetweetLookup(kind, request.keys(INDEX, id.strip()), request.window(), request.fields());

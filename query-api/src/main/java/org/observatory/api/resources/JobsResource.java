@@ -23,7 +23,7 @@ import java.util.Map;
 import org.observatory.api.jobs.JobState;
 import org.observatory.api.jobs.JobStatus;
 import org.observatory.api.jobs.QueryJobs;
-import org.observatory.api.query.BadQueryException;
+import org.observatory.api.query.Query;
 import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
@@ -52,7 +52,9 @@ public final class JobsResource {
   @Path("{query}")
   public Response submit(@PathParam("query") String query, @BeanParam QueryParameters parameters) throws IOException {
     Map<String, String> given = parameters.given();
-    JobStatus job = jobs.submit(engine.parse(query, given), given);
+    Query parsed = engine.parse(query, given);
+    ResultFormat.parse(parameters.format, parsed.kind()); // a result must come in the format asked later
+    JobStatus job = jobs.submit(parsed, given);
     return Response.accepted(job).location(URI.create("/jobs/" + job.id())).build();
   }
 
@@ -81,10 +83,8 @@ public final class JobsResource {
           + (job.message() == null ? "" : " (" + job.message() + ")") + "; results come once it has succeeded");
     }
     QueryKind kind = QueryKind.named(job.query());
+    ResultFormat as = ResultFormat.parse(format, kind);
     if (kind.isLookup()) {
-      if (format != null && !format.isBlank() && !format.equalsIgnoreCase("ndjson")) {
-        throw new BadQueryException("the tweets of a lookup come as ndjson only, not '" + format + "'");
-      }
       StreamingOutput body = out -> {
         try (InputStream in = jobs.result(job)) {
           in.transferTo(out);
@@ -92,7 +92,6 @@ public final class JobsResource {
       };
       return Response.ok(body, QueryResource.NDJSON).build();
     }
-    ResultFormat as = ResultFormat.parse(format, kind);
     QueryResult result;
     try (InputStream in = jobs.result(job)) {
       result = json.readValue(in, QueryResult.class);

@@ -38,7 +38,8 @@ public final class QueryParameters {
   public String fields;
   /** How the answer is written; not part of the query itself. */
   @QueryParam("format")
-  @Parameter(description = "counts and rows: json (default), csv, tsv; edge queries also graphml; lookups ndjson")
+  @Parameter(description = "counts and rows: json (default), csv, tsv, and for the edge queries graphml; "
+      + "lookups: ndjson (the default, and the only one)")
   public String format;
 
   /** The parameters that were given, by name; the format is not one of them. */

@@ -11,13 +11,16 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.observatory.api.query.AnswerQuery;
 import org.observatory.api.query.Found;
 import org.observatory.api.query.LookupQuery;
 import org.observatory.api.query.Progress;
 import org.observatory.api.query.Query;
 import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryLimiter;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
@@ -42,23 +45,33 @@ public final class QueryResource {
     this.json = json;
   }
 
+  /** One query of the catalogue as {@code GET /queries} lists it. */
+  public record Described(String name, List<String> parameters, String answer, List<String> columns) {}
+
+  @Operation(summary = "The catalogue of queries: each one's name, parameters, and the shape and columns of its answer")
+  @GET
+  public List<Described> catalogue() {
+    return Arrays.stream(QueryKind.values()).map(k -> new Described(k.apiName(), k.parameters(),
+        k.answer().shape().name().toLowerCase(Locale.ROOT), k.answer().columns())).toList();
+  }
+
   /**
    * Counts and edges as JSON (with the metadata), CSV, TSV, or (edges) GraphML: {@code format=}; the
    * tweet lookups as NDJSON in time order. Every check runs before the answer starts, so a bad
    * parameter is a 400.
    */
-  @Operation(summary = "Counts or rows (meme-post-count, timestamp-count, user-post-count, meme-cooccurrence-count, "
-      + "retweet-edges, mention-edges), or the matching tweets as NDJSON in time order (get-tweets-with-meme, "
-      + "-with-text, -with-user, get-retweets)")
+  @Operation(summary = "Any query of the catalogue (docs/api.md): counts or rows as JSON, CSV, TSV or (edges) "
+      + "GraphML, or the matching tweets as NDJSON in time order; an unknown query's 400 lists the known ones")
   @GET
   @Path("{query}")
   @Produces({MediaType.APPLICATION_JSON, "text/csv", "text/tab-separated-values", "application/graphml+xml", NDJSON})
   public Response query(@PathParam("query") String name, @BeanParam QueryParameters parameters) throws IOException {
     Query query = engine.parse(name, parameters.given());
+    ResultFormat as = ResultFormat.parse(parameters.format, query.kind());
     if (query instanceof LookupQuery lookup) {
       return tweets(lookup);
     }
-    return answer((AnswerQuery) query, ResultFormat.parse(parameters.format, query.kind())); // sealed: the other kind
+    return answer((AnswerQuery) query, as); // sealed: the other kind
   }
 
   private Response answer(AnswerQuery query, ResultFormat as) throws IOException {

@@ -20,11 +20,12 @@ import org.observatory.api.query.QueryResult;
 
 /**
  * How a query's answer is written: JSON (the answer with its metadata), CSV or TSV (one line per
- * count or row, with a header; spreadsheets and pandas read them as they are), or GraphML for edge
- * lists (networkx's {@code read_graphml} and Gephi open it directly).
+ * count or row, with a header; spreadsheets and pandas read them as they are), GraphML for edge
+ * lists (networkx's {@code read_graphml} and Gephi open it directly); a lookup's tweets as NDJSON.
  */
 public enum ResultFormat {
-  JSON("application/json"), CSV("text/csv"), TSV("text/tab-separated-values"), GRAPHML("application/graphml+xml");
+  JSON("application/json"), CSV("text/csv"), TSV("text/tab-separated-values"), GRAPHML("application/graphml+xml"),
+  NDJSON(QueryResource.NDJSON);
 
   private static final CsvMapper CSV_MAPPER = new CsvMapper();
 
@@ -39,13 +40,25 @@ public enum ResultFormat {
   }
 
   /**
-   * The format asked for a query's answer: JSON when none is named.
+   * The format asked for a query's answer: JSON for counts and rows when none is named, NDJSON for
+   * tweets.
    *
    * @throws BadQueryException for an unknown format, or one that cannot hold the answer (GraphML is for
-   *     edges, NDJSON for tweets and only for them)
+   *     edges; tweets come as NDJSON only)
    */
   public static ResultFormat parse(String text, QueryKind kind) {
-    ResultFormat format = parse(text);
+    boolean named = text != null && !text.isBlank();
+    if (kind.isLookup()) {
+      if (named && !text.strip().equalsIgnoreCase(NDJSON.name())) {
+        throw new BadQueryException("the tweets of " + kind.apiName() + " come as ndjson only, not '" + text + "'");
+      }
+      return NDJSON;
+    }
+    ResultFormat format = named ? named(text.strip()) : JSON;
+    if (format == NDJSON) {
+      throw new BadQueryException("format ndjson is for the tweet lookups; " + kind.apiName()
+          + " answers as json, csv or tsv" + (kind.isEdgeList() ? " or graphml" : ""));
+    }
     if (format == GRAPHML && !kind.isEdgeList()) {
       throw new BadQueryException("format graphml is for the edge queries (retweet-edges, mention-edges), not "
           + kind.apiName());
@@ -53,16 +66,13 @@ public enum ResultFormat {
     return format;
   }
 
-  private static ResultFormat parse(String text) {
-    if (text == null || text.isBlank()) {
-      return JSON;
-    }
+  private static ResultFormat named(String text) {
     for (ResultFormat f : values()) {
-      if (f.name().equalsIgnoreCase(text.strip())) {
+      if (f.name().equalsIgnoreCase(text)) {
         return f;
       }
     }
-    throw new BadQueryException("format must be json, csv, tsv or graphml, not '" + text + "'");
+    throw new BadQueryException("format must be json, csv, tsv, graphml (edges) or ndjson (tweets), not '" + text + "'");
   }
 
   public void write(QueryResult result, QueryKind kind, ObjectMapper json, OutputStream out) throws IOException {
@@ -70,6 +80,7 @@ public enum ResultFormat {
       case JSON -> json.writeValue(out, result);
       case CSV, TSV -> table(result, kind, this == CSV ? ',' : '\t', out);
       case GRAPHML -> graphml(result, out);
+      case NDJSON -> throw new IllegalStateException("an answer is not written as ndjson: " + kind.apiName());
     }
   }
 

@@ -77,6 +77,8 @@ class QueryCatalogueTest {
         .hasMessageContaining("unknown query 'meme-count'").hasMessageContaining("get-retweets");
     assertThatThrownBy(() -> shipped.parse("get-retweets", Map.of("id", "x1", "start", "2012-06-16", "end", "2012-06-16")))
         .hasMessageContaining("must be a tweet id");
+    assertThatThrownBy(() -> shipped.parse("get-retweets", Map.of("start", "2012-06-16", "end", "2012-06-16")))
+        .hasMessageContaining("missing parameter 'id'");
     assertThatThrownBy(() -> shipped.parse("get-tweets-with-text", Map.of("words", "the of", "start", "2012-06-16",
         "end", "2012-06-16"))).hasMessageContaining("no searchable word");
     assertThatThrownBy(() -> shipped.parse("meme-post-count", Map.of("memes", "http://", "start", "2012-06-16",

@@ -49,11 +49,14 @@ class JobsResourceTest {
   @Test
   void aJobOfABadQueryIsRefusedWithTheQuerysOwnMessage() throws Exception {
     try (Response unknown = submit("meme-count?memes=%23a&start=2013-08-10&end=2013-08-10");
-        Response bad = submit("meme-post-count?memes=euro&start=2013-08-10&end=2013-08-10")) {
+        Response bad = submit("meme-post-count?memes=euro&start=2013-08-10&end=2013-08-10");
+        Response format = submit("get-tweets-with-meme?memes=%23a&start=2013-08-10&end=2013-08-10&format=csv")) {
       assertThat(unknown.getStatus()).isEqualTo(400);
       assertThat(message(unknown)).contains("unknown query 'meme-count'");
       assertThat(bad.getStatus()).isEqualTo(400);
       assertThat(message(bad)).contains("not a meme");
+      assertThat(format.getStatus()).isEqualTo(400);
+      assertThat(message(format)).contains("come as ndjson only");
     }
   }
 

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.query.AnswerQuery;
 import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
 import org.observatory.api.query.QueryTimeoutException;
@@ -58,23 +59,38 @@ class QueryResourceTest {
 
   @Test
   void badRequestsAre400sThatSayWhatIsWrong() throws Exception {
-    Map<WebTarget, String> cases = Map.of(
-        query("meme-count", "memes", "#a"), "unknown query 'meme-count'",
-        query("meme-post-count", "memes", "euro"), "not a meme",
-        query("meme-post-count", "memes", "#a", "start", "10/08/2013"), "ISO-8601",
-        query("meme-post-count", "format", "xml"), "format must be json, csv, tsv or graphml",
-        query("user-post-count", "format", "graphml"), "graphml is for the edge queries",
-        query("timestamp-count", "granularity", "week"), "granularity",
-        query("get-retweets", "id", "12x"), "must be a tweet id",
-        query("get-tweets-with-text", "words", "the of and"), "no searchable word",
-        query("get-tweets-with-user", "user", "not a name!"), "neither a user id nor a screen name",
-        query("get-tweets-with-meme", "fields", "userId,nope"), "unknown field 'nope'");
+    Map<WebTarget, String> cases = Map.ofEntries(
+        Map.entry(query("meme-count", "memes", "#a"), "unknown query 'meme-count'"),
+        Map.entry(query("meme-post-count", "memes", "euro"), "not a meme"),
+        Map.entry(query("meme-post-count", "memes", "#a", "start", "10/08/2013"), "ISO-8601"),
+        Map.entry(query("meme-post-count", "format", "xml"), "format must be json, csv, tsv, graphml"),
+        Map.entry(query("meme-post-count", "format", "ndjson"), "ndjson is for the tweet lookups"),
+        Map.entry(query("get-tweets-with-meme", "format", "csv"), "come as ndjson only"),
+        Map.entry(query("get-retweets", "start", "2013-08-10"), "missing parameter 'id'"),
+        Map.entry(query("user-post-count", "format", "graphml"), "graphml is for the edge queries"),
+        Map.entry(query("timestamp-count", "granularity", "week"), "granularity"),
+        Map.entry(query("get-retweets", "id", "12x"), "must be a tweet id"),
+        Map.entry(query("get-tweets-with-text", "words", "the of and"), "no searchable word"),
+        Map.entry(query("get-tweets-with-user", "user", "not a name!"), "neither a user id nor a screen name"),
+        Map.entry(query("get-tweets-with-meme", "fields", "userId,nope"), "unknown field 'nope'"));
     for (Map.Entry<WebTarget, String> c : cases.entrySet()) {
       try (Response response = c.getKey().request().get()) {
         assertThat(response.getStatus()).as(c.getKey().getUri().toString()).isEqualTo(400);
         assertThat(message(response)).as(c.getKey().getUri().toString()).contains(c.getValue());
       }
     }
+  }
+
+  @Test
+  void listsTheCatalogue() throws Exception {
+    JsonNode catalogue = JSON.readTree(RESOURCES.target("/queries").request().get(String.class));
+
+    assertThat(catalogue).hasSize(QueryKind.values().length);
+    JsonNode retweets = catalogue.get(QueryKind.RETWEET_EDGES.ordinal());
+    assertThat(retweets.get("name").asText()).isEqualTo("retweet-edges");
+    assertThat(retweets.get("answer").asText()).isEqualTo("edges");
+    assertThat(retweets.get("columns").toString()).isEqualTo("[\"source\",\"target\",\"weight\"]");
+    assertThat(catalogue.get(QueryKind.GET_RETWEETS.ordinal()).get("parameters").toString()).contains("\"id\"");
   }
 
   @Test
