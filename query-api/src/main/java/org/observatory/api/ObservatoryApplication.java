@@ -9,6 +9,7 @@ import io.dropwizard.core.setup.Environment;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.fs.Path;
+import org.observatory.api.cli.ConfigCommand;
 import org.observatory.api.cli.GenerateCommand;
 import org.observatory.api.cli.LoadCommand;
 import org.observatory.api.cli.ParseCommand;
@@ -56,6 +57,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     bootstrap.addCommand(new TablesCommand());
     bootstrap.addCommand(new ParseCommand());
     bootstrap.addCommand(new GenerateCommand());
+    bootstrap.addCommand(new ConfigCommand());
     // Instants as ISO-8601 text, not epoch seconds.
     bootstrap.getObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
   }

@@ -10,7 +10,7 @@ import org.observatory.api.hbase.HBaseStore;
 import org.observatory.loader.LoaderKit;
 import org.observatory.api.config.ObservatoryConfiguration;
 
-/** A command that works on the store the configuration names: load, stream, reindex, tables. */
+/** A command that reads the configuration named by {@code -c}: load, stream, reindex, tables, config. */
 abstract class StoreCommand extends ConfiguredCommand<ObservatoryConfiguration> {
   StoreCommand(String name, String description) {
     super(name, description);

@@ -52,6 +52,11 @@ public class ObservatoryConfiguration extends Configuration {
     return query;
   }
 
+  /** The index specification file named, or null for the shipped one. */
+  public String indexSpecFile() {
+    return indexSpec == null || indexSpec.isBlank() ? null : indexSpec;
+  }
+
   public IndexSpec indexSpec() throws IOException {
     return indexSpec == null || indexSpec.isBlank() ? IndexSpec.defaults() : IndexSpec.load(Path.of(indexSpec));
   }

@@ -21,17 +21,20 @@ public class StreamConfig {
   @JsonProperty
   private String[] track = new String[0];
 
-  /** OAuth credentials; each falls back to an environment variable (TWITTER_CONSUMER_KEY, ...). */
-  @JsonProperty
+  /**
+   * OAuth credentials; each falls back to an environment variable (TWITTER_CONSUMER_KEY, ...). Read,
+   * never written out: {@code config} does not print them.
+   */
+  @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
   private String consumerKey;
 
-  @JsonProperty
+  @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
   private String consumerSecret;
 
-  @JsonProperty
+  @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
   private String accessToken;
 
-  @JsonProperty
+  @JsonProperty(access = JsonProperty.Access.WRITE_ONLY)
   private String accessTokenSecret;
 
   /** The spool's directory; each loader of a split stream gets a subdirectory of its own. */
