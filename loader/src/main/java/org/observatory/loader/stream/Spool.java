@@ -150,8 +150,12 @@ final class Spool implements Closeable {
     rollIfDue(true);
   }
 
+  /**
+   * A segment is named for when it was opened, then its place in this run: names sort in arrival order
+   * across runs, and a later run never reuses one (the rejected lines of a segment are kept under its name).
+   */
   private void openSegment() throws IOException {
-    openFile = dir.resolve(String.format("%020d", ++sequence) + OPEN);
+    openFile = dir.resolve(String.format("%013d-%07d", System.currentTimeMillis(), ++sequence) + OPEN);
     out = new FileOutputStream(openFile.toFile());
     writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
     openLines = 0;
@@ -166,7 +170,6 @@ final class Spool implements Closeable {
     }
     for (Path file : found) {
       String name = file.getFileName().toString();
-      sequence = Math.max(sequence, Long.parseLong(name.substring(0, name.indexOf('.'))));
       Path segment = file;
       if (name.endsWith(OPEN)) {
         segment = file.resolveSibling(name.replace(OPEN, READY));

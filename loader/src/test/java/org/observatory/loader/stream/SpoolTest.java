@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
@@ -34,6 +36,23 @@ class SpoolTest {
     assertThat(lines).hasSize(25_000).startsWith("line 0").endsWith("line 24999");
     assertThat(second.isEmpty()).isTrue();
     assertThat(second.bytes()).isZero();
+  }
+
+  /** Rejected lines are set aside under their segment's name: a later run must never reuse one (issue 20). */
+  @Test
+  @Timeout(30)
+  void aLaterRunNeverReusesTheNameOfAnEarlierRunsSegment(@TempDir Path dir) throws Exception {
+    Set<String> names = new HashSet<>();
+    for (int run = 0; run < 3; run++) {
+      Spool spool = new Spool(dir, 1 << 20, 60_000);
+      spool.append("line of run " + run);
+      spool.close();
+      for (Spool.Segment s = spool.next(0); s != null; s = spool.next(0)) {
+        assertThat(names.add(s.file().getFileName().toString())).as("segment %s of run %d", s.file(), run).isTrue();
+        spool.done(s); // stored: the spool is empty when the next run starts
+      }
+    }
+    assertThat(names).hasSize(3);
   }
 
   @Test
