@@ -1,9 +1,13 @@
 package org.observatory.api.resources;
 
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.observatory.api.query.BadQueryException;
 
 /**
  * The query parameters every query endpoint takes; each query reads the ones it needs. The fields are
@@ -42,8 +46,25 @@ public final class QueryParameters {
       + "lookups: ndjson (the default, and the only one)")
   public String format;
 
-  /** The parameters that were given, by name; the format is not one of them. */
+  /** The request's own, to see a parameter given more than once. */
+  @Context
+  @Hidden
+  public UriInfo uri;
+
+  /**
+   * The parameters that were given, by name; the format is not one of them.
+   *
+   * @throws BadQueryException when one is given more than once: which one counts would be a guess
+   */
   Map<String, String> given() {
+    if (uri != null) {
+      uri.getQueryParameters().forEach((name, values) -> {
+        if (values.size() > 1) {
+          throw new BadQueryException("parameter '" + name + "' is given " + values.size()
+              + " times; give it once (memes and fields take comma-separated lists)");
+        }
+      });
+    }
     Map<String, String> given = new LinkedHashMap<>();
     put(given, "memes", memes);
     put(given, "words", words);

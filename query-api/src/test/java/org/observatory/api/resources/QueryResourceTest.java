@@ -82,6 +82,17 @@ class QueryResourceTest {
   }
 
   @Test
+  void aParameterGivenTwiceIsA400NotAGuess() throws Exception {
+    try (Response twice = query("meme-post-count").queryParam("memes", "#b").request().get();
+        Response format = query("retweet-edges", "format", "csv").queryParam("format", "json").request().get()) {
+      assertThat(twice.getStatus()).isEqualTo(400);
+      assertThat(message(twice)).contains("parameter 'memes' is given 2 times");
+      assertThat(format.getStatus()).isEqualTo(400);
+      assertThat(message(format)).contains("parameter 'format' is given 2 times");
+    }
+  }
+
+  @Test
   void listsTheCatalogue() throws Exception {
     JsonNode catalogue = JSON.readTree(RESOURCES.target("/queries").request().get(String.class));
 
