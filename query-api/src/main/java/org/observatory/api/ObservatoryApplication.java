@@ -9,6 +9,7 @@ import io.dropwizard.core.setup.Environment;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.fs.Path;
+import org.glassfish.jersey.server.ServerProperties;
 import org.observatory.api.cli.ConfigCommand;
 import org.observatory.api.cli.GenerateCommand;
 import org.observatory.api.cli.LoadCommand;
@@ -90,6 +91,8 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec));
     environment.jersey().register(new IndexesResource(IndexPlanner.of(store.connection(), store.tableNames(), spec)));
     environment.jersey().register(ApiDescription.resource());
+    // A relative Location stays relative: resolving it would echo whatever Host header the client sent.
+    environment.jersey().property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true);
     environment.jersey().register(new ErrorMappers.BadQuery());
     environment.jersey().register(new ErrorMappers.Overloaded());
     environment.jersey().register(new ErrorMappers.TimedOut());

@@ -326,6 +326,8 @@ class ObservatoryApplicationTest {
       assertThat(response.getStatus()).as(body).isEqualTo(202);
       JsonNode job = JSON.readTree(body);
       assertThat(response.getLocation().getPath()).isEqualTo("/jobs/" + job.get("id").asText());
+      assertThat(response.getHeaderString("Location")).as("relative: no Host header echoed")
+          .isEqualTo("/jobs/" + job.get("id").asText());
       return job;
     }
   }
