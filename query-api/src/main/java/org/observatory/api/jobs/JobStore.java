@@ -71,6 +71,11 @@ final class JobStore {
     commit(new Path(jobDir(id), name));
   }
 
+  /** Removes a result that was being written and will not be: a cancelled or failed job's. */
+  void discardResult(String id, String name) throws IOException {
+    fs.delete(partial(new Path(jobDir(id), name)), false);
+  }
+
   InputStream openResult(String id, String name) throws IOException {
     return fs.open(new Path(jobDir(id), name));
   }

@@ -151,6 +151,7 @@ public final class QueryJobs implements Managed {
       return; // cancelled while queued
     }
     String name = query.kind().resultFileName();
+    boolean committed = false;
     try {
       persist(id);
       Outcome outcome;
@@ -158,6 +159,7 @@ public final class QueryJobs implements Managed {
         outcome = work.run(query, out, fraction -> jobs.computeIfPresent(id, (k, j) -> j.progressed(fraction)));
       }
       store.commitResult(id, name);
+      committed = true;
       finish(id, j -> j.succeeded(outcome.meta(), outcome.lines(), expiry()));
     } catch (InterruptedIOException e) {
       finish(id, j -> j.ended(stopping ? JobState.FAILED : JobState.CANCELLED,
@@ -165,10 +167,22 @@ public final class QueryJobs implements Managed {
     } catch (BadQueryException e) {
       finish(id, j -> j.ended(JobState.FAILED, e.getMessage(), expiry()));
     } catch (IOException | RuntimeException e) {
-      LOG.warn("query job {} ({}) failed", id, query.kind().apiName(), e);
+      LOG.warn("query job {} ({}) failed: {}", id, query.kind().apiName(), e.toString());
       finish(id, j -> j.ended(JobState.FAILED, "the query failed: " + e.getMessage(), expiry()));
     } finally {
       runs.remove(id);
+      if (!committed) {
+        discard(id, name);
+      }
+    }
+  }
+
+  /** Removes what a job that did not succeed wrote of its result: nothing half-written is kept. */
+  private void discard(String id, String name) {
+    try {
+      onStoreThread(() -> store.discardResult(id, name));
+    } catch (IOException e) {
+      LOG.warn("could not remove the partial result of query job {}: {}", id, e.toString());
     }
   }
 

@@ -94,6 +94,8 @@ class QueryJobsTest {
     CountDownLatch running = new CountDownLatch(1);
     CountDownLatch interrupted = new CountDownLatch(1);
     QueryJobs jobs = jobs((request, out, progress) -> {
+      out.write("{\"half\":".getBytes(java.nio.charset.StandardCharsets.UTF_8)); // a result under way
+      out.flush();
       running.countDown();
       sleepUntilInterrupted();
       interrupted.countDown();
@@ -106,7 +108,12 @@ class QueryJobsTest {
     assertThat(jobs.cancel(job.id())).isTrue();
 
     assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
-    assertThat(jobs.get(job.id()).orElseThrow().state()).isEqualTo(JobState.CANCELLED);
+    assertThat(awaitFinished(jobs, job.id()).state()).isEqualTo(JobState.CANCELLED);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!resultFiles(job.id()).isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(resultFiles(job.id())).as("the partial result of a cancelled job is removed").isEmpty();
     assertThat(jobs.cancel(job.id())).as("a finished job is removed").isTrue();
     assertThat(jobs.get(job.id())).isEmpty();
     assertThat(jobs.cancel("no-such-job")).isFalse();
@@ -165,6 +172,12 @@ class QueryJobsTest {
       Thread.sleep(20);
     }
     throw new AssertionError("job " + id + " did not finish");
+  }
+
+  private List<String> resultFiles(String id) throws IOException {
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(dir.resolve("jobs").resolve(id))) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.contains("result")).toList();
+    }
   }
 
   private static void sleepUntilInterrupted() {
