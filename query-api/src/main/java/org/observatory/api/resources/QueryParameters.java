@@ -46,6 +46,9 @@ public final class QueryParameters {
       + "lookups: ndjson (the default, and the only one)")
   public String format;
 
+  /** What a decoder puts for bytes that are not UTF-8: the sign of a bad %-escape, never of a meme. */
+  private static final char UNDECODABLE = '\uFFFD';
+
   /** The request's own, to see a parameter given more than once. */
   @Context
   @Hidden
@@ -66,6 +69,14 @@ public final class QueryParameters {
       });
     }
     Map<String, String> given = new LinkedHashMap<>();
+    if (uri != null) {
+      uri.getQueryParameters().forEach((name, values) -> {
+        if (values.get(0).indexOf(UNDECODABLE) >= 0) {
+          throw new BadQueryException("parameter '" + name + "' holds a %-escape that is not UTF-8 (U+FFFD): "
+              + "escape each byte of a character's UTF-8 as %XX");
+        }
+      });
+    }
     put(given, "memes", memes);
     put(given, "words", words);
     put(given, "user", user);

@@ -72,7 +72,8 @@ class QueryResourceTest {
         Map.entry(query("get-retweets", "id", "12x"), "must be a tweet id"),
         Map.entry(query("get-tweets-with-text", "words", "the of and"), "no searchable word"),
         Map.entry(query("get-tweets-with-user", "user", "not a name!"), "neither a user id nor a screen name"),
-        Map.entry(query("get-tweets-with-meme", "fields", "userId,nope"), "unknown field 'nope'"));
+        Map.entry(query("get-tweets-with-meme", "fields", "userId,nope"), "unknown field 'nope'"),
+        Map.entry(query("meme-post-count", "memes", "#mtv\uFFFDhottest"), "not UTF-8"));
     for (Map.Entry<WebTarget, String> c : cases.entrySet()) {
       try (Response response = c.getKey().request().get()) {
         assertThat(response.getStatus()).as(c.getKey().getUri().toString()).isEqualTo(400);
@@ -89,6 +90,18 @@ class QueryResourceTest {
       assertThat(message(twice)).contains("parameter 'memes' is given 2 times");
       assertThat(format.getStatus()).isEqualTo(400);
       assertThat(message(format)).contains("parameter 'format' is given 2 times");
+    }
+  }
+
+  @Test
+  void aBadPercentEscapeIsA400NotAnAnswerToAnotherQuestion() throws Exception {
+    for (String memes : new String[] {"%23mtv%E2hottest", "%23mtv%C3%28hottest"}) { // bytes that are not UTF-8
+      String uri = RESOURCES.target("/queries/meme-post-count").getUri() + "?memes=" + memes
+          + "&start=2013-08-10&end=2013-08-10";
+      try (Response response = RESOURCES.client().target(uri).request().get()) {
+        assertThat(response.getStatus()).as(memes).isEqualTo(400);
+        assertThat(message(response)).as(memes).containsIgnoringCase("escape");
+      }
     }
   }
 
