@@ -33,6 +33,7 @@ import org.observatory.api.resources.ApiDescription;
 import org.observatory.api.resources.ErrorMappers;
 import org.observatory.api.resources.IndexesResource;
 import org.observatory.api.resources.JobsResource;
+import org.observatory.api.resources.JsonErrorHandler;
 import org.observatory.api.resources.MonthsResource;
 import org.observatory.api.resources.QueryResource;
 import org.observatory.loader.LoaderKit;
@@ -91,6 +92,10 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec));
     environment.jersey().register(new IndexesResource(IndexPlanner.of(store.connection(), store.tableNames(), spec)));
     environment.jersey().register(ApiDescription.resource());
+    // Jetty's own refusals (unparseable requests, a URI or headers too long) in JSON like every other error.
+    JsonErrorHandler errors = new JsonErrorHandler();
+    environment.getApplicationContext().setErrorHandler(errors);
+    environment.lifecycle().addServerLifecycleListener(server -> server.setErrorHandler(errors));
     // A relative Location stays relative: resolving it would echo whatever Host header the client sent.
     environment.jersey().property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true);
     environment.jersey().register(new ErrorMappers.BadQuery());

@@ -270,6 +270,34 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void requestsTheServerRefusesBeforeAnyResourceAnswerInJsonToo() throws Exception {
+    String day = "&start=2013-08-10&end=2013-08-10";
+    Map<String, Integer> cases = Map.of(
+        "GET /queries/meme-post-count?memes=%23mtv%zzhottest" + day + " HTTP/1.1\r\n", 400,
+        "GET /queries/meme-post-count?memes=%23" + "a".repeat(20_000) + day + " HTTP/1.1\r\n", 414,
+        "GET /queries/meme-post-count?memes=%23a" + day + " HTTP/1.1\r\nX-Big: " + "b".repeat(20_000) + "\r\n", 431);
+    for (Map.Entry<String, Integer> c : cases.entrySet()) {
+      String response = raw(c.getKey());
+      String what = c.getKey().substring(0, 60);
+      assertThat(response).as(what).startsWith("HTTP/1.1 " + c.getValue());
+      assertThat(response).as(what).containsIgnoringCase("content-type: application/json");
+      JsonNode error = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4));
+      assertThat(error.get("code").asInt()).as(what).isEqualTo(c.getValue());
+      assertThat(error.get("message").asText()).as(what).isNotBlank();
+    }
+  }
+
+  /** A request as bytes on a socket: the client libraries refuse to send what these tests need. */
+  private static String raw(String requestLineAndHeaders) throws IOException {
+    try (java.net.Socket socket = new java.net.Socket("localhost", APP.getLocalPort())) {
+      socket.setSoTimeout(10_000);
+      socket.getOutputStream().write((requestLineAndHeaders + "Host: localhost\r\nConnection: close\r\n\r\n")
+          .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
   void describesItselfInOpenApi() throws Exception {
     JsonNode api = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/openapi.json"));
 

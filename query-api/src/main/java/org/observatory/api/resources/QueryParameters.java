@@ -6,7 +6,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.observatory.api.query.BadQueryException;
 
 /**
@@ -48,6 +50,11 @@ public final class QueryParameters {
 
   /** What a decoder puts for bytes that are not UTF-8: the sign of a bad %-escape, never of a meme. */
   private static final char UNDECODABLE = '\uFFFD';
+  /**
+   * A '%' that does not start an escape: the decoder leaves it as it came, and it would change the
+   * question. No meme, name, id or date holds one; a URL holds '%' only in escapes.
+   */
+  private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
 
   /** The request's own, to see a parameter given more than once. */
   @Context
@@ -57,26 +64,14 @@ public final class QueryParameters {
   /**
    * The parameters that were given, by name; the format is not one of them.
    *
-   * @throws BadQueryException when one is given more than once: which one counts would be a guess
+   * @throws BadQueryException when one is given more than once (which one counts would be a guess), or
+   *     holds a %-escape the server could not decode (the question would not be the one asked)
    */
   Map<String, String> given() {
     if (uri != null) {
-      uri.getQueryParameters().forEach((name, values) -> {
-        if (values.size() > 1) {
-          throw new BadQueryException("parameter '" + name + "' is given " + values.size()
-              + " times; give it once (memes and fields take comma-separated lists)");
-        }
-      });
+      uri.getQueryParameters().forEach(QueryParameters::checkAsGiven);
     }
     Map<String, String> given = new LinkedHashMap<>();
-    if (uri != null) {
-      uri.getQueryParameters().forEach((name, values) -> {
-        if (values.get(0).indexOf(UNDECODABLE) >= 0) {
-          throw new BadQueryException("parameter '" + name + "' holds a %-escape that is not UTF-8 (U+FFFD): "
-              + "escape each byte of a character's UTF-8 as %XX");
-        }
-      });
-    }
     put(given, "memes", memes);
     put(given, "words", words);
     put(given, "user", user);
@@ -86,6 +81,23 @@ public final class QueryParameters {
     put(given, "granularity", granularity);
     put(given, "fields", fields);
     return given;
+  }
+
+  private static void checkAsGiven(String name, List<String> values) {
+    if (values.size() > 1) {
+      throw new BadQueryException("parameter '" + name + "' is given " + values.size()
+          + " times; give it once (memes and fields take comma-separated lists)");
+    }
+    String value = values.get(0);
+    if (value.indexOf(UNDECODABLE) >= 0) {
+      throw new BadQueryException("parameter '" + name + "' holds a %-escape that is not UTF-8 (U+FFFD): "
+          + "escape each byte of a character's UTF-8 as %XX");
+    }
+    // the server leaves a broken escape as it came; free text ("100%") may hold a '%' of its own
+    if (!name.equals("words") && BAD_ESCAPE.matcher(value).find()) {
+      throw new BadQueryException("parameter '" + name + "' holds a '%' that is not a %-escape of two hex "
+          + "digits: escape each byte as %XX (a '%' itself as %25)");
+    }
   }
 
   private static void put(Map<String, String> map, String name, String value) {
