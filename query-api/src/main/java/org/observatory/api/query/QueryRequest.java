@@ -2,7 +2,6 @@ package org.observatory.api.query;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A query's parameters as given (absent ones are null), each read into its typed value by the one
@@ -58,10 +57,5 @@ public final class QueryRequest {
 
   public int maxKeys() {
     return settings.maxMemes();
-  }
-
-  /** The names of the parameters given. */
-  public Set<String> names() {
-    return given.keySet();
   }
 }

@@ -56,17 +56,12 @@ public record IndexDefinition(
 
   /** The distinct row keys of the tweet under every key rule, in rule order. */
   public Set<String> keys(Tweet tweet) {
-    return keys(tweet, keys);
-  }
-
-  /** The distinct row keys of the tweet under some of this index's rules. */
-  public static Set<String> keys(Tweet tweet, List<KeyRule> rules) {
-    Set<String> keys = new LinkedHashSet<>();
-    for (KeyRule rule : rules) {
+    Set<String> found = new LinkedHashSet<>();
+    for (KeyRule rule : keys) {
       for (String value : TweetFields.values(rule.field(), tweet)) {
-        keys.addAll(rule.keys(value));
+        found.addAll(rule.keys(value));
       }
     }
-    return keys;
+    return found;
   }
 }
