@@ -1,0 +1,90 @@
+package org.observatory.api.query;
+
+import java.nio.file.Files;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+import org.apache.hadoop.fs.Path;
+import org.observatory.api.hbase.HBaseFactory;
+import org.observatory.api.hbase.HBaseStore;
+import org.observatory.api.query.mapreduce.ContentJob;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.testdata.RawMemes;
+import org.observatory.testdata.SharedData;
+import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TestLoads;
+
+/**
+ * A real day of tweets (2013-08-10) loaded into the mini cluster, the engine over it — connected the way
+ * the service connects to any cluster, through a ZooKeeper quorum — and the raw file to check it against.
+ */
+final class QueriedDay implements AutoCloseable {
+  static final String DAY = "2013-08-10";
+
+  final ExecutorService pool = Executors.newFixedThreadPool(4);
+  final TableNames names;
+  final RawMemes raw;
+  final HBaseStore cluster;
+  /** Phase 2 in the service up to the threshold, as configured by default. */
+  final Ask ask;
+  /** Phase 2 always as a MapReduce job. */
+  final Ask alwaysMapReduce;
+
+  QueriedDay(String namespace) throws Exception {
+    names = new TableNames(namespace);
+    TestLoads.load(MiniHBase.connection(), names, Files.createTempDirectory("rejects"),
+        SharedData.file(SharedData.DAY_2013));
+    raw = RawMemes.of(SharedData.DAY_2013);
+    cluster = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
+        .withNamespace(names.namespace()).open(false);
+    IndexSpec spec = IndexSpec.defaults();
+    IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), spec, pool, 30_000, 5_000_000);
+    TweetFetcher fetcher = new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000);
+    TweetAssembler assembler = new TweetAssembler(cluster.connection(), cluster.tableNames());
+    ContentJob job = new ContentJob(cluster.connection(), cluster.tableNames(), spec,
+        new ContentJob.Settings(new Path(Files.createTempDirectory("query-work").toString()), 2), 60_000);
+    ask = new Ask(new QueryEngine(spec, new QuerySettings(), scanner, fetcher, assembler, job));
+    alwaysMapReduce = new Ask(new QueryEngine(spec, new QuerySettings().mapReduceThreshold(0), scanner, fetcher,
+        assembler, job));
+  }
+
+  /** The day's five most frequent hashtags, its most frequent mention and URL, and an absent hashtag. */
+  List<String> memes() {
+    List<String> memes = new ArrayList<>(raw.mostFrequent("#", 5));
+    memes.addAll(raw.mostFrequent("@", 1));
+    memes.addAll(raw.mostFrequent("http", 1));
+    memes.add("#nosuchhashtaganywhere");
+    return memes;
+  }
+
+  /** The raw tweets of the day that pass the test. */
+  List<RawMemes.RawTweet> matching(Predicate<RawMemes.RawTweet> which) {
+    long start = millis(DAY);
+    return raw.tweets().stream().filter(t -> t.createdAt() >= start && t.createdAt() < start + 86_400_000L)
+        .filter(which).toList();
+  }
+
+  /** The raw tweets of the day that hold any of the memes. */
+  List<RawMemes.RawTweet> matching(List<String> memes) {
+    return matching(t -> memes.stream().anyMatch(t.memes()::contains));
+  }
+
+  static TimeWindow window() {
+    return TimeWindow.parse(DAY, DAY, 10);
+  }
+
+  static long millis(String day) {
+    return LocalDate.parse(day).atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+  }
+
+  @Override
+  public void close() throws Exception {
+    pool.shutdownNow();
+    cluster.close();
+  }
+}
