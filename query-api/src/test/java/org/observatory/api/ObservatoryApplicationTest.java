@@ -10,10 +10,6 @@ import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.WebTarget;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -31,7 +27,7 @@ import org.observatory.testdata.SharedData;
 class ObservatoryApplicationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final DropwizardAppExtension<ObservatoryConfiguration> APP =
-      new DropwizardAppExtension<>(ObservatoryApplication.class, embeddedConfig());
+      new DropwizardAppExtension<>(ObservatoryApplication.class, EmbeddedApp.config(SharedData.DAY_2013));
 
   @Test
   void answersMemePostCountFromTheSeededDay() throws Exception {
@@ -387,41 +383,6 @@ class ObservatoryApplicationTest {
       String body = response.readEntity(String.class);
       assertThat(response.getStatus()).as(body).isEqualTo(200);
       return JSON.readTree(body);
-    }
-  }
-
-  /** The embedded default with its data in a fresh directory, free ports, and the 2013 day as its sample. */
-  private static String embeddedConfig() {
-    try {
-      Path dir = Files.createTempDirectory("observatory-app");
-      Path config = dir.resolve("config.yml");
-      Files.writeString(config, """
-          server:
-            applicationConnectors: [{type: http, port: 0}]
-            adminConnectors: [{type: http, port: 0}]
-          hbase:
-            dataDir: %s
-            zookeeperPort: %d
-          load:
-            rejectsDir: %s
-            seed: [%s]
-          query:
-            jobsDir: %s
-            workDir: %s
-          logging:
-            level: WARN
-            loggers: {org.observatory: INFO}
-          """.formatted(dir.resolve("data"), freePort(), dir.resolve("rejected"), SharedData.file(SharedData.DAY_2013),
-              dir.resolve("jobs"), dir.resolve("query-work")));
-      return config.toString();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
     }
   }
 }

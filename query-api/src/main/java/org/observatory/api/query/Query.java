@@ -8,4 +8,9 @@ public sealed interface Query permits AnswerQuery, LookupQuery {
   QueryKind kind();
 
   TimeWindow window();
+
+  /** Whether answering it reads tweets (phase 2) rather than index cells alone; such queries cost more. */
+  default boolean readsTweets() {
+    return true;
+  }
 }

@@ -29,6 +29,14 @@ public class QuerySettings {
   private int maxConcurrentQueries = 16;
 
   /**
+   * How many of those places queries that read tweets (lookups, phase 2) may hold; the rest stay for
+   * the index-only counts, which a crowd of big queries then cannot lock out.
+   */
+  @JsonProperty
+  @Min(1)
+  private int maxConcurrentTweetQueries = 8;
+
+  /**
    * Above this many tweets found in phase 1, phase 2 runs as a MapReduce job instead of in the service
    * (the figure the 2013 IndexedHBase evaluation used).
    */
@@ -112,6 +120,10 @@ public class QuerySettings {
 
   public int maxConcurrentQueries() {
     return maxConcurrentQueries;
+  }
+
+  public int maxConcurrentTweetQueries() {
+    return maxConcurrentTweetQueries;
   }
 
   public int maxMemes() {

@@ -20,6 +20,11 @@ public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window
   }
 
   @Override
+  public boolean readsTweets() {
+    return false;
+  }
+
+  @Override
   public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
     long began = System.nanoTime();
     IndexScanner.IndexHits found = engine.scanMemes(memes, window, false);

@@ -41,7 +41,7 @@ public final class QueryResource {
 
   public QueryResource(QueryEngine engine, QuerySettings settings, ObjectMapper json) {
     this.engine = engine;
-    this.limiter = new QueryLimiter(settings.maxConcurrentQueries(), 1_000);
+    this.limiter = new QueryLimiter(settings.maxConcurrentQueries(), settings.maxConcurrentTweetQueries(), 1_000);
     this.json = json;
   }
 
@@ -76,7 +76,7 @@ public final class QueryResource {
 
   private Response answer(AnswerQuery query, ResultFormat as) throws IOException {
     QueryResult result;
-    try (QueryLimiter.Permit permit = limiter.admit()) {
+    try (QueryLimiter.Permit permit = limiter.admit(query)) {
       result = engine.answer(query, Progress.IGNORED);
     }
     StreamingOutput body = out -> as.write(result, query.kind(), json, out);
@@ -88,12 +88,12 @@ public final class QueryResource {
   }
 
   private Response tweets(LookupQuery query) throws IOException {
-    QueryLimiter.Permit permit = limiter.admit(); // held until the last line is written
+    QueryLimiter.Permit permit = limiter.admit(query); // held while tweets are found and fetched
     try {
       Found found = engine.find(query);
       StreamingOutput body = out -> {
-        try (permit) {
-          engine.writeTweets(found, query.fields(), out);
+        try (PlaceFreeingOutput toClient = new PlaceFreeingOutput(out, permit)) {
+          engine.writeTweets(found, query.fields(), toClient);
         }
       };
       return Response.ok(body, NDJSON)

@@ -3,28 +3,86 @@ package org.observatory.api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 @Tag("fast")
 class QueryLimiterTest {
+  private static final Query COUNT = new MemePostCount(QueryKind.MEME_POST_COUNT, List.of(), null);
+  private static final Query EDGES =
+      new TallyQuery(QueryKind.RETWEET_EDGES, ContentQuery.RETWEET_EDGES, List.of(), null);
+
   @Test
   void admitsUpToTheLimitThenRefusesWithAMessageUntilAPlaceIsFree() throws Exception {
-    QueryLimiter limiter = new QueryLimiter(2, 50);
+    QueryLimiter limiter = new QueryLimiter(2, 2, 50);
 
-    QueryLimiter.Permit first = limiter.admit();
-    QueryLimiter.Permit second = limiter.admit();
+    QueryLimiter.Permit first = limiter.admit(COUNT);
+    QueryLimiter.Permit second = limiter.admit(COUNT);
 
-    assertThatThrownBy(limiter::admit).isInstanceOf(QueryRejectedException.class)
+    assertThatThrownBy(() -> limiter.admit(COUNT)).isInstanceOf(QueryRejectedException.class)
         .hasMessageContaining("2 queries are running");
     first.close();
-    try (QueryLimiter.Permit third = limiter.admit()) {
+    try (QueryLimiter.Permit third = limiter.admit(COUNT)) {
       assertThat(third).isNotNull();
     }
     second.close();
     second.close(); // closing twice frees one place only
-    limiter.admit();
-    limiter.admit();
-    assertThatThrownBy(limiter::admit).isInstanceOf(QueryRejectedException.class);
+    limiter.admit(COUNT);
+    limiter.admit(COUNT);
+    assertThatThrownBy(() -> limiter.admit(COUNT)).isInstanceOf(QueryRejectedException.class);
+  }
+
+  @Test
+  void queriesThatReadTweetsCannotTakeThePlacesKeptForCounts() throws Exception {
+    QueryLimiter limiter = new QueryLimiter(4, 2, 50);
+    limiter.admit(EDGES);
+    limiter.admit(EDGES);
+
+    assertThatThrownBy(() -> limiter.admit(EDGES)).isInstanceOf(QueryRejectedException.class)
+        .hasMessageContaining("2 queries that read tweets are running");
+    limiter.admit(COUNT);
+    limiter.admit(COUNT);
+    assertThatThrownBy(() -> limiter.admit(COUNT)).hasMessageContaining("4 queries are running");
+  }
+
+  @Test
+  void aPermitAwayWhileItsClientStallsLeavesItsPlaceToOthersAndWaitsForOneToGoOn() throws Exception {
+    QueryLimiter limiter = new QueryLimiter(1, 1, 50);
+    QueryLimiter.Permit streaming = limiter.admit(EDGES);
+    CountDownLatch stalled = new CountDownLatch(1);
+    CountDownLatch clientReads = new CountDownLatch(1);
+    ExecutorService writer = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> writing = writer.submit(() -> {
+        streaming.awayDuring(() -> {
+          stalled.countDown();
+          try {
+            clientReads.await();
+          } catch (InterruptedException e) {
+            throw new AssertionError(e);
+          }
+        });
+        return null;
+      });
+      assertThat(stalled.await(5, TimeUnit.SECONDS)).isTrue();
+
+      QueryLimiter.Permit other = limiter.admit(EDGES); // the stalled stream's place
+      clientReads.countDown();
+      Thread.sleep(100);
+      assertThat(writing.isDone()).as("the stream waits for its place again").isFalse();
+      other.close();
+      writing.get(5, TimeUnit.SECONDS);
+      assertThatThrownBy(() -> limiter.admit(COUNT)).isInstanceOf(QueryRejectedException.class);
+      streaming.close();
+      limiter.admit(COUNT).close();
+    } finally {
+      writer.shutdownNow();
+    }
   }
 }

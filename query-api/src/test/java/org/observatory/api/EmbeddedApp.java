@@ -1,0 +1,55 @@
+package org.observatory.api;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.observatory.testdata.SharedData;
+
+/**
+ * Configurations of the embedded default for tests: a fresh data directory, free ports, a seed day, and
+ * an idle timeout long enough that a test of stalled clients is not rescued by Jetty closing them.
+ */
+final class EmbeddedApp {
+  private EmbeddedApp() {}
+
+  /**
+   * @param seed the shared day loaded at start-up
+   * @param query more settings of the {@code query:} section, each a {@code name: value}
+   */
+  static String config(String seed, String... query) {
+    try {
+      Path dir = Files.createTempDirectory("observatory-app");
+      Path config = dir.resolve("config.yml");
+      Files.writeString(config, """
+          server:
+            applicationConnectors: [{type: http, port: 0, idleTimeout: 5 minutes}]
+            adminConnectors: [{type: http, port: 0}]
+          hbase:
+            dataDir: %s
+            zookeeperPort: %d
+          load:
+            rejectsDir: %s
+            seed: [%s]
+          query:
+            jobsDir: %s
+            workDir: %s
+            %s
+          logging:
+            level: WARN
+            loggers: {org.observatory: INFO}
+          """.formatted(dir.resolve("data"), freePort(), dir.resolve("rejected"), SharedData.file(seed),
+              dir.resolve("jobs"), dir.resolve("query-work"), String.join("\n  ", query)));
+      return config.toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
