@@ -84,19 +84,21 @@ class LoadContentsTest {
       good = lines.limit(3).toList();
     }
     Path file = gzip(dir.resolve("mixed.json.gz"), List.of(good.get(0), "{\"truncated\": ", good.get(1), "",
-        "[1,2]", good.get(2), "{\"created_at\":\"never\",\"id\":5,\"text\":\"x\",\"user\":{\"id\":1}}"));
+        "[1,2]", good.get(2), "{\"created_at\":\"never\",\"id\":5,\"text\":\"x\",\"user\":{\"id\":1}}",
+        "{\"delete\":{\"status\":{\"id_str\":\"\"}}}"));
     Path rejects = dir.resolve("rejects");
 
     LoadSummary summary = TestLoads.load(connection, names, rejects, file);
 
     assertThat(summary.counters().sum(LoadCounter.STATUSES)).isEqualTo(3);
-    assertThat(summary.counters().sum(LoadCounter.MALFORMED)).isEqualTo(3);
+    assertThat(summary.counters().sum(LoadCounter.MALFORMED)).isEqualTo(4);
     assertThat(summary.counters().sum(LoadCounter.BLANK_LINES)).isEqualTo(1);
     List<JsonNode> rejected = Files.readAllLines(rejects.resolve("mixed.json.gz.rejected.ndjson")).stream()
         .map(Json::tree).toList();
-    assertThat(rejected).extracting(r -> r.get("line").asInt()).containsExactly(2, 5, 7);
+    assertThat(rejected).extracting(r -> r.get("line").asInt()).containsExactly(2, 5, 7, 8);
     assertThat(rejected).allMatch(r -> r.get("file").asText().equals(file.toString()) && r.has("error"));
     assertThat(rejected.get(0).get("text").asText()).isEqualTo("{\"truncated\": ");
+    assertThat(rejected.get(3).get("error").asText()).contains("delete notice without a status id");
     long id = Json.tree(good.get(2)).get("id").asLong();
     Month month = Month.of(Json.createdAt(Json.tree(good.get(2))));
     assertThat(rowIds(names.tweets(month))).contains(id);

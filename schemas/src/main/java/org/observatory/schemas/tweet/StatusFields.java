@@ -25,6 +25,8 @@ final class StatusFields {
   long replyToStatusId;
   long replyToUserId;
   StreamItem.DeleteNotice delete;
+  /** Whether the object has a {@code delete} field, usable or not. */
+  boolean deleteField;
 
   /** Regions of this object's JSON to be replaced by references, in order. */
   final List<Splice> splices = new ArrayList<>(3);

@@ -57,7 +57,10 @@ final class StatusReader {
         case "quoted_status_id" -> f.quotedStatusId = longOrZero(value);
         case "in_reply_to_status_id" -> f.replyToStatusId = longOrZero(value);
         case "in_reply_to_user_id" -> f.replyToUserId = longOrZero(value);
-        case "delete" -> f.delete = readDelete();
+        case "delete" -> {
+          f.deleteField = true;
+          f.delete = readDelete();
+        }
         default -> parser.skipChildren();
       }
     }

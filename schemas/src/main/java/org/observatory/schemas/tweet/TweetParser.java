@@ -15,7 +15,8 @@ public final class TweetParser {
 
   /**
    * @throws MalformedTweetException when the line is not JSON, not an object, or an object that is
-   *     neither a status, a delete notice, nor a one-field stream message
+   *     neither a status, a delete notice, nor a one-field stream message; or a delete notice that
+   *     names no status
    */
   public StreamItem parse(String line) throws MalformedTweetException {
     try (JsonParser parser = JSON.createParser(line)) {
@@ -37,7 +38,10 @@ public final class TweetParser {
 
   private static StreamItem classify(StatusReader reader, StatusFields fields)
       throws MalformedTweetException {
-    if (fields.delete != null) {
+    if (fields.deleteField) { // a notice that names no status must be set aside, not skipped as a message
+      if (fields.delete == null) {
+        throw new MalformedTweetException("delete notice without a status id");
+      }
       return fields.delete;
     }
     if (fields.isStatus()) {

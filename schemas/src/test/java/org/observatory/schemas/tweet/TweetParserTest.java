@@ -134,6 +134,15 @@ class TweetParserTest {
   }
 
   @Test
+  void aDeleteNoticeThatNamesNoStatusIsMalformedNotAnotherMessage() {
+    for (String line : List.of("{\"delete\":{}}", "{\"delete\":\"soon\"}", "{\"delete\":{\"status\":{\"id\":\"x1\"}}}",
+        "{\"delete\":{\"status\":{\"user_id\":5},\"timestamp_ms\":\"1376138000000\"}}")) {
+      assertThatThrownBy(() -> parser.parse(line)).as(line).isInstanceOf(MalformedTweetException.class)
+          .hasMessageContaining("delete notice without a status id");
+    }
+  }
+
+  @Test
   void recognisesOtherStreamMessagesByKind() throws Exception {
     assertThat(parser.parse("{\"limit\":{\"track\":1234,\"timestamp_ms\":\"1453438806509\"}}"))
         .isEqualTo(new StreamItem.Notice("limit"));
