@@ -34,12 +34,16 @@ public final class JobRunner {
     }
   }
 
-  /** A job configuration on top of the HBase one, set up for the local runner when that is where it runs. */
-  public static Configuration configure(Configuration hbase, int localTasks) {
+  /**
+   * A job configuration on top of the HBase one, set up for the local runner when that is where it
+   * runs: then its files stay inside the job's work directory.
+   */
+  public static Configuration configure(Configuration hbase, int localTasks, WorkDir work) {
     Configuration conf = new Configuration(hbase);
     conf.setIfUnset(MRConfig.FRAMEWORK_NAME, "local");
     if (isLocal(conf)) {
       shareTheJvm(conf, localTasks);
+      work.holdLocalRunnerFiles(conf);
     }
     return conf;
   }

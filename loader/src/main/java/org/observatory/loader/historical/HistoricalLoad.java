@@ -25,6 +25,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.observatory.mapreduce.JobRunner;
+import org.observatory.mapreduce.WorkDir;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
@@ -61,8 +62,8 @@ public final class HistoricalLoad {
   private final Settings settings;
 
   /**
-   * @param workDir where the job keeps HFiles and delete-notice ids while it runs (on the cluster's
-   *     file system when there is one); removed afterwards
+   * @param workDir where each load keeps HFiles, delete-notice ids and the local runner's files while
+   *     it runs (on the cluster's file system when there is one), in a {@link WorkDir} of its own
    * @param rejectsDir where malformed lines are set aside, one NDJSON file per input file
    * @param parallelTasks how many mappers (and reducers) the local job runner runs at once
    * @param progressSeconds how often progress is logged
@@ -80,9 +81,14 @@ public final class HistoricalLoad {
   /** Loads the files (each a {@code .json.gz} or {@code .json} file of statuses). */
   public LoadSummary load(List<Path> files) throws IOException {
     long start = System.currentTimeMillis();
-    Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.parallelTasks());
-    Path work = new Path(settings.workDir(), "load-" + start);
-    new JobConf(conf).set(kit, work, settings.rejectsDir());
+    try (WorkDir work = WorkDir.claim(connection.getConfiguration(), settings.workDir(), "load")) {
+      return load(files, work, start);
+    }
+  }
+
+  private LoadSummary load(List<Path> files, WorkDir work, long start) throws IOException {
+    Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.parallelTasks(), work);
+    new JobConf(conf).set(kit, work.path(), settings.rejectsDir());
 
     Indexer indexer = kit.indexer();
     MonthTables monthTables = kit.monthTables();
@@ -106,26 +112,22 @@ public final class HistoricalLoad {
       job.setNumReduceTasks(0);
     }
     JobRunner.shipDependencies(job);
-    FileSystem workFs = work.getFileSystem(conf);
-    try {
-      JobRunner.run(job, 0, JobRunner.logEvery(settings.progressSeconds(), LOG, job.getJobName()));
-      if (settings.mode() == LoadMode.BULK) {
-        checkNoRebuild(bulkIndexes);
-        bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
-      }
-      LoadCounters counters = JobCounters.read(job.getCounters());
-      // Only now: a tweet in one file may have been written after another file's notice deleting it.
-      counters.add(LoadCounter.ERASED, deletions.eraser().erase(deletedIds(workFs, new JobConf(conf).deletedDir())));
-      long inputBytes = 0;
-      for (Path file : files) {
-        inputBytes += file.getFileSystem(conf).getFileStatus(file).getLen();
-      }
-      LoadSummary summary = new LoadSummary(counters, files.size(), inputBytes, System.currentTimeMillis() - start);
-      LOG.info("load finished: {}", summary);
-      return summary;
-    } finally {
-      workFs.delete(work, true);
+    JobRunner.run(job, 0, JobRunner.logEvery(settings.progressSeconds(), LOG, job.getJobName()));
+    if (settings.mode() == LoadMode.BULK) {
+      checkNoRebuild(bulkIndexes);
+      bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
     }
+    LoadCounters counters = JobCounters.read(job.getCounters());
+    // Only now: a tweet in one file may have been written after another file's notice deleting it.
+    Path deletedDir = new JobConf(conf).deletedDir();
+    counters.add(LoadCounter.ERASED, deletions.eraser().erase(deletedIds(deletedDir.getFileSystem(conf), deletedDir)));
+    long inputBytes = 0;
+    for (Path file : files) {
+      inputBytes += file.getFileSystem(conf).getFileStatus(file).getLen();
+    }
+    LoadSummary summary = new LoadSummary(counters, files.size(), inputBytes, System.currentTimeMillis() - start);
+    LOG.info("load finished: {}", summary);
+    return summary;
   }
 
   /** The months the files cover: the month of each file's first status. */

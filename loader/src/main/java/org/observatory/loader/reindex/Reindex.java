@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Mutation;
@@ -17,6 +18,7 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.observatory.loader.LoaderKit;
 import org.observatory.mapreduce.JobRunner;
+import org.observatory.mapreduce.WorkDir;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;
@@ -45,8 +47,10 @@ public final class Reindex {
    *     have seen them before the tweet tables are read
    * @param retireAfterMillis how long the replaced tables stay for queries that resolved them before
    *     the switch
+   * @param workDir where the job keeps its files while it runs, in a {@link WorkDir} of its own
    */
-  public record Settings(int parallelTasks, int progressSeconds, long writersLagMillis, long retireAfterMillis) {}
+  public record Settings(int parallelTasks, int progressSeconds, long writersLagMillis, long retireAfterMillis,
+      Path workDir) {}
 
   /** What a rebuild did. */
   public record Summary(List<MonthIndex> rebuilt, long tweets, long entries, long unreadable, long millis) {
@@ -170,7 +174,12 @@ public final class Reindex {
   }
 
   private Counters runJob(List<MonthIndex> rebuilds, List<Month> months) throws IOException {
-    Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.parallelTasks());
+    try (WorkDir work = WorkDir.claim(connection.getConfiguration(), settings.workDir(), "reindex")) {
+      return runJob(rebuilds, months, JobRunner.configure(connection.getConfiguration(), settings.parallelTasks(), work));
+    }
+  }
+
+  private Counters runJob(List<MonthIndex> rebuilds, List<Month> months, Configuration conf) throws IOException {
     ReindexMapper.configure(conf, names, rebuilds);
     Job job = Job.getInstance(conf, "observatory reindex (" + rebuilds.size() + " index tables, "
         + months.size() + " months)");

@@ -3,6 +3,7 @@ package org.observatory.loader.historical;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,12 +37,37 @@ class HistoricalLoadTest {
   private LoadSummary directSummary;
   private LoadSummary bulkSummary;
   private Path[] corpus;
+  private Path workRoot;
+  private Path killedLoad;
+  private long began;
 
   @BeforeAll
-  void loadTheCorpusBothWays(@TempDir Path work) throws Exception {
+  void loadTheCorpusBothWays(@TempDir Path dir) throws Exception {
     corpus = SharedData.allFiles().stream().map(SharedData::file).toArray(Path[]::new);
-    directSummary = TestLoads.load(connection, direct, LoadMode.DIRECT, work, corpus);
-    bulkSummary = TestLoads.load(connection, bulk, LoadMode.BULK, work, corpus);
+    workRoot = dir.resolve("work");
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    killedLoad = workRoot.resolve("load-1700000000000-" + gone.pid() + "@" + java.net.InetAddress.getLocalHost().getHostName());
+    Files.createDirectories(killedLoad.resolve("hadoop/mapred/local"));
+    Files.writeString(killedLoad.resolve("hadoop/mapred/local/file.out"), "spilled by a load that was killed");
+    began = System.currentTimeMillis();
+    directSummary = TestLoads.load(connection, direct, LoadMode.DIRECT, dir, corpus);
+    bulkSummary = TestLoads.load(connection, bulk, LoadMode.BULK, dir, corpus);
+  }
+
+  @Test
+  void loadsKeepTheirFilesInTheirWorkDirectoryAndLeaveItEmptyAndCleanWhatAKilledOneLeft() throws Exception {
+    assertThat(killedLoad).doesNotExist();
+    try (Stream<Path> left = Files.list(workRoot)) {
+      assertThat(left).isEmpty();
+    }
+    Path hadoopTmp = Path.of(System.getProperty("java.io.tmpdir"), "hadoop-" + System.getProperty("user.name"));
+    if (Files.isDirectory(hadoopTmp)) {
+      try (Stream<Path> files = Files.walk(hadoopTmp)) {
+        assertThat(files.filter(f -> f.toFile().lastModified() >= began).toList())
+            .as("nothing of these loads outside their work directory").isEmpty();
+      }
+    }
   }
 
   @Test

@@ -35,7 +35,8 @@ import org.observatory.testing.TestLoads;
 /** Rebuilding indexes from the tweet tables, on the mini cluster over the shared tweets. */
 class ReindexTest {
   private static final IndexSpec SPEC = IndexSpec.defaults();
-  private static final Reindex.Settings AT_ONCE = new Reindex.Settings(2, 60, 0, 0);
+  private static final Reindex.Settings AT_ONCE = new Reindex.Settings(2, 60, 0, 0,
+      new org.apache.hadoop.fs.Path("target/reindex-work"));
 
   private final Connection connection = MiniHBase.connection();
 

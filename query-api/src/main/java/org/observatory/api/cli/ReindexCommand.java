@@ -42,10 +42,11 @@ public final class ReindexCommand extends StoreCommand {
     List<String> indexes = namespace.getList("index");
     Integer retireAfter = namespace.getInt("retire_after");
     // Loaders see a rebuild within their catalog refresh; queries may hold the old table for their timeout.
-    Reindex.Settings settings = new Reindex.Settings(config.load().threads(), config.load().progressSeconds(),
-        2 * CatalogPlacement.REFRESH_MILLIS + 1_000,
-        1_000L * (retireAfter == null ? config.query().timeoutSeconds() + 5 : retireAfter));
     try (HBaseStore store = config.hbase().open(true)) {
+      Reindex.Settings settings = new Reindex.Settings(config.load().threads(), config.load().progressSeconds(),
+          2 * CatalogPlacement.REFRESH_MILLIS + 1_000,
+          1_000L * (retireAfter == null ? config.query().timeoutSeconds() + 5 : retireAfter),
+          config.load().workDir(store.configuration()));
       Reindex.Summary summary = new Reindex(kit(store, config), settings)
           .run(indexes == null ? List.of() : indexes, first, last == null ? first : Month.parse(last),
               namespace.getBoolean("restart"));

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.observatory.loader.historical.HistoricalLoad;
 import org.observatory.loader.historical.InputFiles;
 import org.observatory.loader.historical.LoadMode;
@@ -27,7 +28,10 @@ public class LoadSettings {
   @NotEmpty
   private String rejectsDir = "data/rejected";
 
-  /** Where a running load keeps its HFiles and notes (a Hadoop path like rejectsDir); removed after each load. */
+  /**
+   * Where a running load or reindex keeps its HFiles, notes and (local runner) spills, in a directory
+   * of its own (a Hadoop path like rejectsDir); removed after each, and a killed one's by the next.
+   */
   @JsonProperty
   @NotEmpty
   private String workDir = "data/load-work";
@@ -73,7 +77,12 @@ public class LoadSettings {
 
   /** The historical loader's settings for a load in this mode; relative paths on the default file system. */
   public HistoricalLoad.Settings historical(Configuration conf, LoadMode mode) throws IOException {
-    return new HistoricalLoad.Settings(mode, InputFiles.qualified(workDir, conf), InputFiles.qualified(rejectsDir, conf),
+    return new HistoricalLoad.Settings(mode, workDir(conf), InputFiles.qualified(rejectsDir, conf),
         threads, progressSeconds);
+  }
+
+  /** The work directory, qualified on the default file system when it has no scheme. */
+  public Path workDir(Configuration conf) throws IOException {
+    return InputFiles.qualified(workDir, conf);
   }
 }

@@ -80,7 +80,8 @@ class IndexEvolutionTest {
     assertThat(viaJob.rows()).isEqualTo(expected);
 
     Month august = Month.parse("2013-08");
-    Reindex reindex = new Reindex(new LoaderKit(connection, names, IndexSpec.defaults(), 1), new Reindex.Settings(2, 60, 1_500, 1_500));
+    Reindex reindex = new Reindex(new LoaderKit(connection, names, IndexSpec.defaults(), 1), new Reindex.Settings(2, 60, 1_500, 1_500,
+        new org.apache.hadoop.fs.Path(Files.createTempDirectory("reindex-work").toString())));
     CompletableFuture<Reindex.Summary> rebuild = CompletableFuture.supplyAsync(() -> {
       try {
         return reindex.run(List.of("meme"), august, august, false);

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -30,6 +29,7 @@ import org.observatory.api.query.Tally;
 import org.observatory.api.query.TweetHits;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.mapreduce.JobRunner;
+import org.observatory.mapreduce.WorkDir;
 import org.observatory.schemas.tables.TableNames;
 
 /**
@@ -69,37 +69,39 @@ public final class ContentJob implements Phase2.Job {
   @Override
   public Map<String, Tally> tally(ContentQuery query, List<Meme> asked, TweetHits tweets, Progress progress)
       throws IOException {
-    Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.mappers());
+    try (WorkDir work = WorkDir.claim(connection.getConfiguration(), settings.workDir(), "query")) {
+      return tally(query, asked, tweets, progress, work);
+    }
+  }
+
+  private Map<String, Tally> tally(ContentQuery query, List<Meme> asked, TweetHits tweets, Progress progress,
+      WorkDir work) throws IOException {
+    Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.mappers(), work);
     conf.set(QUERY, query.name());
     conf.set(MEMES, encode(asked));
     conf.set(NAMESPACE, names.namespace());
     conf.set(INDEX_SPEC, spec.toYaml());
-    Path work = new Path(settings.workDir(), query.name().toLowerCase(Locale.ROOT) + "-" + UUID.randomUUID());
-    FileSystem fs = work.getFileSystem(conf);
-    try {
-      Path ids = new Path(work, "ids");
-      writeIds(fs, ids, tweets);
-      Job job = Job.getInstance(conf, "observatory " + query.name().toLowerCase(Locale.ROOT) + " ("
-          + tweets.size() + " tweets)");
-      job.setJarByClass(ContentJob.class);
-      job.setInputFormatClass(NLineInputFormat.class);
-      FileInputFormat.setInputPaths(job, ids);
-      NLineInputFormat.setNumLinesPerSplit(job, Math.max(1, -Math.floorDiv(-tweets.size(), settings.mappers())));
-      job.setMapperClass(FetchTallyMapper.class);
-      job.setCombinerClass(TallyReducer.class);
-      job.setReducerClass(TallyReducer.class);
-      job.setNumReduceTasks(1);
-      job.setOutputKeyClass(Text.class);
-      job.setOutputValueClass(Text.class);
-      job.setOutputFormatClass(SequenceFileOutputFormat.class);
-      Path out = new Path(work, "tallies");
-      FileOutputFormat.setOutputPath(job, out);
-      JobRunner.shipDependencies(job);
-      await(job, timeoutMillis, progress);
-      return read(fs, out, conf);
-    } finally {
-      fs.delete(work, true);
-    }
+    FileSystem fs = work.path().getFileSystem(conf);
+    Path ids = new Path(work.path(), "ids");
+    writeIds(fs, ids, tweets);
+    Job job = Job.getInstance(conf, "observatory " + query.name().toLowerCase(Locale.ROOT) + " ("
+        + tweets.size() + " tweets)");
+    job.setJarByClass(ContentJob.class);
+    job.setInputFormatClass(NLineInputFormat.class);
+    FileInputFormat.setInputPaths(job, ids);
+    NLineInputFormat.setNumLinesPerSplit(job, Math.max(1, -Math.floorDiv(-tweets.size(), settings.mappers())));
+    job.setMapperClass(FetchTallyMapper.class);
+    job.setCombinerClass(TallyReducer.class);
+    job.setReducerClass(TallyReducer.class);
+    job.setNumReduceTasks(1);
+    job.setOutputKeyClass(Text.class);
+    job.setOutputValueClass(Text.class);
+    job.setOutputFormatClass(SequenceFileOutputFormat.class);
+    Path out = new Path(work.path(), "tallies");
+    FileOutputFormat.setOutputPath(job, out);
+    JobRunner.shipDependencies(job);
+    await(job, timeoutMillis, progress);
+    return read(fs, out, conf);
   }
 
   private static void writeIds(FileSystem fs, Path file, TweetHits tweets) throws IOException {
