@@ -19,7 +19,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
@@ -37,17 +36,27 @@ import org.slf4j.LoggerFactory;
  * The streaming loader: lines from a source go, when this loader's part keeps them, into the durable
  * {@link Spool}; a loading thread takes the spool's segments oldest first through {@link Ingest} and
  * a {@link TableWriter}, and deletes a segment only once its tweets are flushed to HBase. If HBase
- * cannot be written, the segment is tried again (rows are deterministic, so a repeat is harmless)
- * while the source goes on filling the spool; a full spool holds the source back.
+ * cannot be written, the segment is tried again (rows are deterministic, so a repeat is harmless) on a
+ * fresh connection — HBase may have come back elsewhere, with a new ZooKeeper session and region
+ * servers — while the source goes on filling the spool; a full spool holds the source back.
  */
 public final class StreamLoader {
   private static final Logger LOG = LoggerFactory.getLogger(StreamLoader.class);
   private static final long MAX_BACKOFF_MILLIS = 10_000;
 
-  private final Connection connection;
-  private final LoaderKit kit;
-  private final Indexer indexer;
-  private final MonthTables monthTables;
+  /** Opens a connection to the store; called at the start, and again after a write has failed. */
+  @FunctionalInterface
+  public interface Connector {
+    Connected connect() throws IOException;
+  }
+
+  /**
+   * A connection's kit, and the indexer that places entries with it (the kit's, or one placing them
+   * otherwise). The loader closes the kit's connection when it is done with it.
+   */
+  public record Connected(LoaderKit kit, Indexer indexer) {}
+
+  private final Connector connector;
   private final StreamSettings settings;
   private final LoadCounters counters = new LoadCounters();
   private final Meter accepted;
@@ -57,21 +66,20 @@ public final class StreamLoader {
   private volatile Spool spool;
   private volatile String lastFailure;
   private volatile long failingSince;
+  /** When the segment being written began (System.nanoTime), 0 between segments. */
+  private volatile long writingSince;
   private volatile boolean stopping;
   /** The source has ended: load what the spool holds, then finish. */
   private volatile boolean sourceEnded;
   private volatile LineSource source;
   private final CountDownLatch finished = new CountDownLatch(1);
   // The loading thread's own: kept across segments so that buffers and known months carry over.
+  private Connected store;
   private Deletions deletions;
   private TableWriter writer;
 
-  /** @param indexer the kit's, or one placing entries otherwise */
-  public StreamLoader(LoaderKit kit, Indexer indexer, StreamSettings settings, MetricRegistry metrics) {
-    this.kit = kit;
-    this.connection = kit.connection();
-    this.indexer = indexer;
-    this.monthTables = kit.monthTables();
+  public StreamLoader(Connector connector, StreamSettings settings, MetricRegistry metrics) {
+    this.connector = connector;
     this.settings = settings;
     accepted = metrics.meter("stream.lines-accepted");
     otherParts = metrics.counter("stream.lines-for-other-loaders");
@@ -163,6 +171,11 @@ public final class StreamLoader {
       return Optional.of("HBase writes failing for " + (System.currentTimeMillis() - failingSince) / 1000
           + " s, tweets kept in the spool: " + lastFailure);
     }
+    long since = writingSince;
+    long writing = since == 0 ? 0 : (System.nanoTime() - since) / 1_000_000_000L;
+    if (writing >= settings.stalledWriteSeconds()) {
+      return Optional.of("a write to HBase has not finished for " + writing + " s; tweets kept in the spool");
+    }
     return Optional.empty();
   }
 
@@ -174,7 +187,7 @@ public final class StreamLoader {
     try {
       loadSegments();
     } finally {
-      discardWriter();
+      disconnect();
     }
   }
 
@@ -196,7 +209,12 @@ public final class StreamLoader {
           }
           continue;
         }
-        load(segment);
+        writingSince = System.nanoTime();
+        try {
+          load(segment);
+        } finally {
+          writingSince = 0;
+        }
         spool.done(segment);
         if (segment.firstAppendNanos() != 0) {
           latency.update(System.nanoTime() - segment.firstAppendNanos(), TimeUnit.NANOSECONDS);
@@ -215,7 +233,7 @@ public final class StreamLoader {
           LOG.error("cannot write to HBase ({}); keeping tweets in the spool and retrying", e.toString());
         }
         lastFailure = e.toString();
-        discardWriter(); // a writer's failure sticks to it: the retry gets a fresh one
+        disconnect(); // a writer's failure sticks to it, a connection's to a store that is gone
         try {
           Thread.sleep(backoff);
         } catch (InterruptedException stop) {
@@ -228,9 +246,14 @@ public final class StreamLoader {
 
   /** One segment, all the way into HBase: its tweets flushed, then the tweets its notices name erased. */
   private void load(Spool.Segment segment) throws IOException {
+    if (store == null) {
+      store = connector.connect();
+    }
+    Indexer indexer = store.indexer();
     if (writer == null) {
-      deletions = kit.deletions(indexer, monthTables);
-      writer = new TableWriter(connection, monthTables, settings.writeBufferBytes(), settings.durability());
+      MonthTables monthTables = store.kit().monthTables();
+      deletions = store.kit().deletions(indexer, monthTables);
+      writer = new TableWriter(store.kit().connection(), monthTables, settings.writeBufferBytes(), settings.durability());
     }
     LoadCounters segmentCounts = new LoadCounters();
     try (RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());
@@ -247,7 +270,8 @@ public final class StreamLoader {
     counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
   }
 
-  private void discardWriter() {
+  /** Drops the writer and the connection; the next segment opens new ones. */
+  private void disconnect() {
     if (writer != null) {
       try {
         writer.close();
@@ -255,6 +279,14 @@ public final class StreamLoader {
         // its tweets are still in the spool
       }
       writer = null;
+    }
+    if (store != null) {
+      try {
+        store.kit().connection().close();
+      } catch (IOException e) {
+        // a connection to a store that is gone
+      }
+      store = null;
     }
   }
 

@@ -173,12 +173,15 @@ class StreamLoaderTest {
     assertThat(cellCounts(names)).isEqualTo(reference);
   }
 
+  /** A loader that connects as the connection does, each time anew. */
   private static StreamLoader loader(Connection connection, TableNames names, StreamPart part, Path dir) {
     IndexSpec spec = IndexSpec.defaults();
     StreamSettings settings = new StreamSettings(part, dir.resolve("spool"), 64L << 20, 200, dir.resolve("rejected"),
-        2L << 20, Durability.SYNC_WAL, 5, 30, 3);
-    return new StreamLoader(new LoaderKit(connection, names, spec, 1), new Indexer(spec, names), settings,
-        new MetricRegistry());
+        2L << 20, Durability.SYNC_WAL, 5, 30, 3, 10);
+    Configuration conf = connection.getConfiguration();
+    return new StreamLoader(() -> new StreamLoader.Connected(
+        new LoaderKit(ConnectionFactory.createConnection(conf), names, spec, 1), new Indexer(spec, names)),
+        settings, new MetricRegistry());
   }
 
   private static Path[] files() {

@@ -6,6 +6,7 @@ import net.sourceforge.argparse4j.inf.Argument;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 import java.io.IOException;
+import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.loader.LoaderKit;
 import org.observatory.api.config.ObservatoryConfiguration;
@@ -25,7 +26,12 @@ abstract class StoreCommand extends ConfiguredCommand<ObservatoryConfiguration> 
 
   /** What the loaders build from the store the configuration names. */
   static LoaderKit kit(HBaseStore store, ObservatoryConfiguration config) throws IOException {
-    return new LoaderKit(store.connection(), store.tableNames(), config.indexSpec(), config.hbase().regionsPerTable());
+    return kit(store.connection(), store, config);
+  }
+
+  /** The kit on another connection to the store (the stream daemon's, renewed after failures). */
+  static LoaderKit kit(Connection connection, HBaseStore store, ObservatoryConfiguration config) throws IOException {
+    return new LoaderKit(connection, store.tableNames(), config.indexSpec(), config.hbase().regionsPerTable());
   }
 
   @Override

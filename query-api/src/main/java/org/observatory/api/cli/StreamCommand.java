@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.List;
 import net.sourceforge.argparse4j.inf.Argument;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.util.ShutdownHookManager;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
@@ -64,8 +65,10 @@ public final class StreamCommand extends StoreCommand {
     HBaseStore store = config.hbase().open(true);
     CountDownLatch done = new CountDownLatch(1);
     try {
-      LoaderKit kit = kit(store, config);
-      StreamLoader loader = new StreamLoader(kit, kit.indexer(), stream.settings(part), metrics);
+      StreamLoader loader = new StreamLoader(() -> {
+        LoaderKit kit = kit(ConnectionFactory.createConnection(store.configuration()), store, config);
+        return new StreamLoader.Connected(kit, kit.indexer());
+      }, stream.settings(part), metrics);
       health.register("stream", new HealthCheck() {
         @Override
         protected Result check() {

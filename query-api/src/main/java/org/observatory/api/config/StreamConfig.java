@@ -74,6 +74,14 @@ public class StreamConfig {
   @Min(1)
   private int maxLagSeconds = 60;
 
+  /**
+   * How long one segment's write to HBase may take before the loader reports itself unhealthy (a
+   * segment normally takes a second or two; HBase gone makes a write hang while the client retries).
+   */
+  @JsonProperty
+  @Min(1)
+  private int stalledWriteSeconds = 10;
+
   /** Where the daemon serves /healthcheck and /metrics (the first loader of a split; the next ones add their index). */
   @JsonProperty
   @Min(1)
@@ -94,7 +102,8 @@ public class StreamConfig {
   public StreamSettings settings(StreamPart part) {
     Path spool = Path.of(spoolDir).resolve("part-" + part.index() + "-of-" + part.count());
     return new StreamSettings(part, spool, (long) spoolMaxMb << 20, rollMillis, Path.of(rejectsDir),
-        (long) writeBufferMb << 20, durability, progressSeconds, drainSeconds, maxLagSeconds);
+        (long) writeBufferMb << 20, durability, progressSeconds, drainSeconds, maxLagSeconds,
+        stalledWriteSeconds);
   }
 
   /** @throws IllegalArgumentException naming what is missing */
