@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
+import jakarta.servlet.DispatcherType;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.fs.Path;
 import org.glassfish.jersey.server.ServerProperties;
@@ -33,7 +35,9 @@ import org.observatory.api.resources.ApiDescription;
 import org.observatory.api.resources.ErrorMappers;
 import org.observatory.api.resources.IndexesResource;
 import org.observatory.api.resources.JobsResource;
+import org.observatory.api.resources.ClientGone;
 import org.observatory.api.resources.JsonErrorHandler;
+import org.observatory.api.resources.UndecodableQuery;
 import org.observatory.api.resources.MonthsResource;
 import org.observatory.api.resources.QueryResource;
 import org.observatory.loader.LoaderKit;
@@ -102,6 +106,9 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     environment.jersey().register(new ErrorMappers.Overloaded());
     environment.jersey().register(new ErrorMappers.TimedOut());
     environment.jersey().register(new ErrorMappers.StoreUnavailable());
+    environment.jersey().register(new ClientGone());
+    environment.servlets().addFilter("undecodable-query", new UndecodableQuery())
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 
   /** The query engine with a time limit: phase 2 fetches and its MapReduce jobs share it. */

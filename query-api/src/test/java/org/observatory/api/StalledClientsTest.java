@@ -18,8 +18,9 @@ import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 
 /**
- * Clients that ask for many tweets and then stop reading (issue 20): over real HTTP, with answers
- * larger than the sockets buffer, more stalled clients than places, and no idle timeout to free them.
+ * Clients that ask for many tweets and then stop reading or go away (issue 20): over real HTTP, with
+ * answers larger than the sockets buffer, more stalled clients than places, and no idle timeout to free
+ * them.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class StalledClientsTest {
@@ -31,11 +32,7 @@ class StalledClientsTest {
 
   @Test
   void clientsThatStopReadingTheirTweetsLockNoOneOut() throws Exception {
-    // Every tweet that mentions a user whose name begins with one of the commonest two-letter beginnings.
-    String mentions = String.join(",", RawMemes.of(SharedData.DAY_2011).mostFrequent("@", 20_000).stream()
-        .filter(m -> m.length() >= 3).map(m -> m.substring(0, 3) + "*").distinct().limit(100).toList());
-    String bigLookup = "/queries/get-tweets-with-meme?memes=" + URLEncoder.encode(mentions, StandardCharsets.UTF_8)
-        + DAY + "&fields=json";
+    String bigLookup = bigLookup();
     List<Socket> stalled = new ArrayList<>();
     try {
       for (int i = 0; i < PLACES + 2; i++) {
@@ -55,6 +52,53 @@ class StalledClientsTest {
         socket.close();
       }
     }
+  }
+
+  @Test
+  void clientsThatGoAwayAndBrokenEscapesCostALineEachWithoutAStackTrace() throws Exception {
+    String bigLookup = bigLookup();
+    Thread.sleep(11_000); // past the throttle's period, should another test have had a client go away
+    ch.qos.logback.classic.Logger root = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger("ROOT");
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> log =
+        new ch.qos.logback.core.read.ListAppender<>();
+    log.start();
+    root.addAppender(log);
+    java.io.PrintStream out = System.out;
+    java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+    System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+    try {
+      for (int i = 0; i < 5; i++) {
+        stalledOn(bigLookup).close();
+      }
+      try (Socket socket = new Socket("localhost", APP.getLocalPort())) {
+        socket.getOutputStream().write(("GET /queries/meme-post-count?memes=%23mtv%zzhottest" + DAY
+            + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).startsWith("HTTP/1.1 400");
+      }
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      while (gone(log) == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      Thread.sleep(2_000);
+    } finally {
+      System.setOut(out);
+      root.detachAppender(log);
+    }
+    assertThat(gone(log)).as("five clients gone within the throttle's period: one line").isEqualTo(1);
+    assertThat(log.list).filteredOn(e -> e.getThrowableProxy() != null).as("no stack trace").isEmpty();
+    assertThat(printed.toString(StandardCharsets.UTF_8)).as("no stack trace printed").doesNotContain("\tat ", "! at ");
+  }
+
+  private static long gone(ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> log) {
+    return log.list.stream().filter(e -> e.getLoggerName().endsWith("ClientGone")).count();
+  }
+
+  /** Every tweet that mentions a user whose name begins with one of the commonest two-letter beginnings. */
+  private static String bigLookup() {
+    String mentions = String.join(",", RawMemes.of(SharedData.DAY_2011).mostFrequent("@", 20_000).stream()
+        .filter(m -> m.length() >= 3).map(m -> m.substring(0, 3) + "*").distinct().limit(100).toList());
+    return "/queries/get-tweets-with-meme?memes=" + URLEncoder.encode(mentions, StandardCharsets.UTF_8) + DAY
+        + "&fields=json";
   }
 
   /**

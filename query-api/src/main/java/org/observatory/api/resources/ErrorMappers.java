@@ -6,10 +6,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.QueryRejectedException;
 import org.observatory.api.query.QueryTimeoutException;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * limit and an unreachable store are 503s that say which.
  */
 public final class ErrorMappers {
-  private static final Logger LOG = LoggerFactory.getLogger(ErrorMappers.class);
+  private static final ThrottledLog LOG = new ThrottledLog(LoggerFactory.getLogger(ErrorMappers.class), 10, TimeUnit.SECONDS);
 
   private ErrorMappers() {}
 
@@ -31,7 +31,7 @@ public final class ErrorMappers {
   public static final class StoreUnavailable implements ExceptionMapper<IOException> {
     @Override
     public Response toResponse(IOException e) {
-      LOG.warn("query failed: {}", e.toString());
+      LOG.warn("query failed, the store could not answer: " + e);
       return json(Response.Status.SERVICE_UNAVAILABLE, "the store could not answer: " + e.getMessage());
     }
   }
