@@ -4,11 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.observatory.schemas.tables.InProcessServer;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Hbck;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
@@ -74,6 +78,7 @@ public final class EmbeddedHBase implements AutoCloseable {
     EmbeddedHBase hbase = new EmbeddedHBase(conf, zookeeper, cluster);
     try {
       hbase.awaitMaster();
+      hbase.recoverUnknownServers();
     } catch (IOException | RuntimeException e) {
       hbase.close();
       throw e;
@@ -112,6 +117,38 @@ public final class EmbeddedHBase implements AutoCloseable {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IOException("interrupted waiting for the embedded HBase master", e);
+      }
+    }
+  }
+
+  /**
+   * After a kill (SIGKILL, a crash, power loss) hbase:meta still places regions on the region server
+   * of the previous run, which this master has never heard of. HBase leaves such "unknown servers" to
+   * an operator (HBCK2 {@code recoverUnknown}) and their regions stay offline for good; here no other
+   * region server can exist, so the embedded HBase recovers them itself before it is declared up.
+   */
+  private void recoverUnknownServers() throws IOException {
+    List<Long> recoveries;
+    try (Connection connection = ConnectionFactory.createConnection(conf); Hbck hbck = connection.getHbck()) {
+      recoveries = hbck.scheduleSCPsForUnknownServers();
+    }
+    if (recoveries.isEmpty()) {
+      return;
+    }
+    LOG.info("the previous run did not stop cleanly: recovering its regions ({} procedures)", recoveries.size());
+    HMaster master = cluster.getActiveMaster();
+    long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
+    while (!recoveries.stream().allMatch(master.getMasterProcedureExecutor()::isFinished)
+        || master.getAssignmentManager().hasRegionsInTransition()) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new IOException("the regions of the previous run were not recovered within "
+            + START_TIMEOUT_MILLIS / 1000 + " s");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted recovering the previous run's regions", e);
       }
     }
   }

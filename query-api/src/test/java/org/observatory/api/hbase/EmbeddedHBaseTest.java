@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,65 @@ class EmbeddedHBaseTest {
     try (HBaseStore store = factory.open(false)) {
       assertThat(TableSnapshot.of(store.connection(), "restart")).isNotEmpty().isEqualTo(before);
     }
+  }
+
+  @Test
+  void aRestartAfterTheProcessWasKilledBringsEveryRegionBack(@TempDir Path dir) throws Exception {
+    int port = freePort();
+    Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx1g", "-cp", System.getProperty("java.class.path"), KilledEmbeddedHBase.class.getName(), dir.toString(),
+        Integer.toString(port), SharedData.file(SharedData.DAY_NL).toString()).redirectErrorStream(true).redirectOutput(dir.resolve("killed.log").toFile()).start();
+    try {
+      long deadline = System.nanoTime() + 180_000_000_000L;
+      while (!java.nio.file.Files.readString(dir.resolve("killed.log")).contains("LOADED")) {
+        assertThat(killed.isAlive()).as("the process to kill is running").isTrue();
+        assertThat(System.nanoTime()).as("the process to kill loaded its day").isLessThan(deadline);
+        Thread.sleep(200);
+      }
+      Thread.sleep(3_000); // while it creates tables
+    } finally {
+      killed.destroyForcibly(); // SIGKILL: no flush, no clean shutdown of HBase or ZooKeeper
+      killed.waitFor();
+    }
+    java.util.Set<Long> january = new java.util.HashSet<>(); // the statuses and their originals of 2016-01
+    SharedData.lines(SharedData.DAY_NL).map(org.observatory.testdata.Json::tree).forEach(s -> collect(s, january));
+
+    HBaseFactory factory = new HBaseFactory().withDataDir(dir.resolve("data").toString())
+        .withZookeeper(null, port).withNamespace("killed");
+    try (HBaseStore store = factory.open(false)) {
+      try (org.apache.hadoop.hbase.client.Admin admin = store.connection().getAdmin()) {
+        for (org.apache.hadoop.hbase.TableName table : admin.listTableNamesByNamespace("killed")) {
+          try (org.apache.hadoop.hbase.client.Table t = store.connection().getTable(table);
+              org.apache.hadoop.hbase.client.ResultScanner first = t.getScanner(
+                  new org.apache.hadoop.hbase.client.Scan().setOneRowLimit())) {
+            first.next(); // fails, after the client's retries, while a region of the table is offline
+          }
+        }
+      }
+      try (org.apache.hadoop.hbase.client.Table tweets = store.connection()
+          .getTable(store.tableNames().tweets(org.observatory.schemas.tables.Month.parse("2016-01")));
+          org.apache.hadoop.hbase.client.ResultScanner rows = tweets.getScanner(
+              org.observatory.schemas.tables.TweetTable.statuses())) {
+        long stored = 0;
+        for (org.apache.hadoop.hbase.client.Result row : rows) {
+          stored++;
+        }
+        assertThat(stored).as("the killed process's tweets, from its write-ahead log").isEqualTo(january.size());
+      }
+    }
+  }
+
+  /** The ids of a status and of the originals it embeds, at any depth, created in 2016-01. */
+  private static void collect(com.fasterxml.jackson.databind.JsonNode status, java.util.Set<Long> ids) {
+    if (!status.has("id")) {
+      return;
+    }
+    if (org.observatory.schemas.tables.Month.of(org.observatory.testdata.Json.createdAt(status))
+        .equals(org.observatory.schemas.tables.Month.parse("2016-01"))) {
+      ids.add(status.get("id").asLong());
+    }
+    collect(status.path("retweeted_status"), ids);
+    collect(status.path("quoted_status"), ids);
   }
 
   @Test
