@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
@@ -103,22 +104,10 @@ public final class EmbeddedHBase implements AutoCloseable {
   }
 
   private void awaitMaster() throws IOException {
-    long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
-    while (true) {
+    await("the embedded HBase master to start", () -> {
       HMaster master = cluster.getActiveMaster();
-      if (master != null && master.isInitialized()) {
-        return;
-      }
-      if (System.currentTimeMillis() > deadline) {
-        throw new IOException("embedded HBase did not start within " + START_TIMEOUT_MILLIS / 1000 + " s");
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted waiting for the embedded HBase master", e);
-      }
-    }
+      return master != null && master.isInitialized();
+    });
   }
 
   /**
@@ -137,18 +126,22 @@ public final class EmbeddedHBase implements AutoCloseable {
     }
     LOG.info("the previous run did not stop cleanly: recovering its regions ({} procedures)", recoveries.size());
     HMaster master = cluster.getActiveMaster();
+    await("the regions of the previous run to be recovered",
+        () -> recoveries.stream().allMatch(master.getMasterProcedureExecutor()::isFinished)
+            && !master.getAssignmentManager().hasRegionsInTransition());
+  }
+
+  private static void await(String what, BooleanSupplier done) throws IOException {
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
-    while (!recoveries.stream().allMatch(master.getMasterProcedureExecutor()::isFinished)
-        || master.getAssignmentManager().hasRegionsInTransition()) {
+    while (!done.getAsBoolean()) {
       if (System.currentTimeMillis() > deadline) {
-        throw new IOException("the regions of the previous run were not recovered within "
-            + START_TIMEOUT_MILLIS / 1000 + " s");
+        throw new IOException("waited " + START_TIMEOUT_MILLIS / 1000 + " s for " + what + " in vain");
       }
       try {
         Thread.sleep(100);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IOException("interrupted recovering the previous run's regions", e);
+        throw new IOException("interrupted waiting for " + what, e);
       }
     }
   }

@@ -33,8 +33,13 @@ public final class QueryLimiter {
   /** A place for the query; close it when the answer is written. */
   public Permit admit(Query query) throws QueryRejectedException {
     Permit permit = new Permit(query.readsTweets());
-    if (permit.take(waitMillis)) {
-      return permit;
+    try {
+      if (permit.take(TimeUnit.MILLISECONDS.toNanos(waitMillis))) {
+        return permit;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new QueryRejectedException("interrupted while waiting for a place");
     }
     boolean laneFull = query.readsTweets() && tweetPlaces.availablePermits() == 0;
     throw new QueryRejectedException((laneFull ? tweetLimit + " queries that read tweets are running"
@@ -55,22 +60,27 @@ public final class QueryLimiter {
       this.readsTweets = readsTweets;
     }
 
-    /** Always the tweet lane first, so two queries never wait on each other's second place. */
-    private boolean take(long millis) throws QueryRejectedException {
-      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    /**
+     * Waits up to {@code nanos} for the place — always the tweet lane first, so two queries never
+     * wait on each other's second place; false when the wait runs out.
+     */
+    private boolean take(long nanos) throws InterruptedException {
+      long began = System.nanoTime();
+      if (readsTweets && !tweetPlaces.tryAcquire(nanos, TimeUnit.NANOSECONDS)) {
+        return false;
+      }
       try {
-        if (readsTweets && !tweetPlaces.tryAcquire(millis, TimeUnit.MILLISECONDS)) {
-          return false;
-        }
-        if (!places.tryAcquire(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+        if (!places.tryAcquire(Math.max(0, nanos - (System.nanoTime() - began)), TimeUnit.NANOSECONDS)) {
           if (readsTweets) {
             tweetPlaces.release();
           }
           return false;
         }
       } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new QueryRejectedException("interrupted while waiting for a place");
+        if (readsTweets) {
+          tweetPlaces.release();
+        }
+        throw e;
       }
       held.set(true);
       return true;
@@ -95,18 +105,7 @@ public final class QueryLimiter {
       give();
       action.run();
       try {
-        if (readsTweets) {
-          tweetPlaces.acquire();
-        }
-        try {
-          places.acquire();
-        } catch (InterruptedException e) {
-          if (readsTweets) {
-            tweetPlaces.release();
-          }
-          throw e;
-        }
-        held.set(true);
+        take(Long.MAX_VALUE);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new InterruptedIOException("interrupted while waiting for a place to go on");
