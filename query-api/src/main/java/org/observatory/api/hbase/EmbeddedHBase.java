@@ -11,10 +11,12 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
 import org.observatory.schemas.tables.InProcessServer;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
+import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Hbck;
 import org.apache.hadoop.hbase.master.HMaster;
+import org.apache.hadoop.hbase.master.RegionState;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -117,15 +119,22 @@ public final class EmbeddedHBase implements AutoCloseable {
    * region server can exist, so the embedded HBase recovers them itself before it is declared up.
    */
   private void recoverUnknownServers() throws IOException {
-    List<Long> recoveries;
-    try (Connection connection = ConnectionFactory.createConnection(conf); Hbck hbck = connection.getHbck()) {
-      recoveries = hbck.scheduleSCPsForUnknownServers();
-    }
-    if (recoveries.isEmpty()) {
+    HMaster master = cluster.getActiveMaster();
+    // Hbck.scheduleSCPsForUnknownServers would do this, but its RPC fails with a NullPointerException
+    // whenever a region has no server at all (a table whose creation the kill interrupted).
+    List<ServerName> unknown = master.getAssignmentManager().getRegionStates().getRegionStates().stream()
+        .map(RegionState::getServerName)
+        .filter(server -> server != null && master.getServerManager().isServerUnknown(server))
+        .distinct()
+        .toList();
+    if (unknown.isEmpty()) {
       return;
     }
-    LOG.info("the previous run did not stop cleanly: recovering its regions ({} procedures)", recoveries.size());
-    HMaster master = cluster.getActiveMaster();
+    List<Long> recoveries;
+    try (Connection connection = ConnectionFactory.createConnection(conf); Hbck hbck = connection.getHbck()) {
+      recoveries = hbck.scheduleServerCrashProcedures(unknown);
+    }
+    LOG.info("the previous run did not stop cleanly: recovering the regions of {}", unknown);
     await("the regions of the previous run to be recovered",
         () -> recoveries.stream().allMatch(master.getMasterProcedureExecutor()::isFinished)
             && !master.getAssignmentManager().hasRegionsInTransition());

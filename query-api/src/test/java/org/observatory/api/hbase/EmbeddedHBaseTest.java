@@ -3,14 +3,26 @@ package org.observatory.api.hbase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.TweetTable;
+import org.observatory.testdata.Json;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
@@ -36,10 +48,11 @@ class EmbeddedHBaseTest {
     int port = freePort();
     Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx1g", "-cp", System.getProperty("java.class.path"), KilledEmbeddedHBase.class.getName(), dir.toString(),
-        Integer.toString(port), SharedData.file(SharedData.DAY_NL).toString()).redirectErrorStream(true).redirectOutput(dir.resolve("killed.log").toFile()).start();
+        Integer.toString(port), SharedData.file(SharedData.DAY_NL).toString())
+        .redirectErrorStream(true).redirectOutput(dir.resolve("killed.log").toFile()).start();
     try {
       long deadline = System.nanoTime() + 180_000_000_000L;
-      while (!java.nio.file.Files.readString(dir.resolve("killed.log")).contains("LOADED")) {
+      while (!Files.readString(dir.resolve("killed.log")).contains("LOADED")) {
         assertThat(killed.isAlive()).as("the process to kill is running").isTrue();
         assertThat(System.nanoTime()).as("the process to kill loaded its day").isLessThan(deadline);
         Thread.sleep(200);
@@ -49,27 +62,24 @@ class EmbeddedHBaseTest {
       killed.destroyForcibly(); // SIGKILL: no flush, no clean shutdown of HBase or ZooKeeper
       killed.waitFor();
     }
-    java.util.Set<Long> january = new java.util.HashSet<>(); // the statuses and their originals of 2016-01
-    SharedData.lines(SharedData.DAY_NL).map(org.observatory.testdata.Json::tree).forEach(s -> collect(s, january));
+    Set<Long> january = new HashSet<>(); // the statuses and their originals of 2016-01
+    SharedData.lines(SharedData.DAY_NL).map(Json::tree).forEach(s -> collect(s, january));
 
     HBaseFactory factory = new HBaseFactory().withDataDir(dir.resolve("data").toString())
         .withZookeeper(null, port).withNamespace("killed");
     try (HBaseStore store = factory.open(false)) {
-      try (org.apache.hadoop.hbase.client.Admin admin = store.connection().getAdmin()) {
-        for (org.apache.hadoop.hbase.TableName table : admin.listTableNamesByNamespace("killed")) {
-          try (org.apache.hadoop.hbase.client.Table t = store.connection().getTable(table);
-              org.apache.hadoop.hbase.client.ResultScanner first = t.getScanner(
-                  new org.apache.hadoop.hbase.client.Scan().setOneRowLimit())) {
+      try (Admin admin = store.connection().getAdmin()) {
+        for (TableName table : admin.listTableNamesByNamespace("killed")) {
+          try (Table t = store.connection().getTable(table);
+              ResultScanner first = t.getScanner(new Scan().setOneRowLimit())) {
             first.next(); // fails, after the client's retries, while a region of the table is offline
           }
         }
       }
-      try (org.apache.hadoop.hbase.client.Table tweets = store.connection()
-          .getTable(store.tableNames().tweets(org.observatory.schemas.tables.Month.parse("2016-01")));
-          org.apache.hadoop.hbase.client.ResultScanner rows = tweets.getScanner(
-              org.observatory.schemas.tables.TweetTable.statuses())) {
+      try (Table tweets = store.connection().getTable(store.tableNames().tweets(Month.parse("2016-01")));
+          ResultScanner rows = tweets.getScanner(TweetTable.statuses())) {
         long stored = 0;
-        for (org.apache.hadoop.hbase.client.Result row : rows) {
+        for (Result row : rows) {
           stored++;
         }
         assertThat(stored).as("the killed process's tweets, from its write-ahead log").isEqualTo(january.size());
@@ -78,12 +88,12 @@ class EmbeddedHBaseTest {
   }
 
   /** The ids of a status and of the originals it embeds, at any depth, created in 2016-01. */
-  private static void collect(com.fasterxml.jackson.databind.JsonNode status, java.util.Set<Long> ids) {
+  private static void collect(JsonNode status, Set<Long> ids) {
     if (!status.has("id")) {
       return;
     }
-    if (org.observatory.schemas.tables.Month.of(org.observatory.testdata.Json.createdAt(status))
-        .equals(org.observatory.schemas.tables.Month.parse("2016-01"))) {
+    if (Month.of(Json.createdAt(status))
+        .equals(Month.parse("2016-01"))) {
       ids.add(status.get("id").asLong());
     }
     collect(status.path("retweeted_status"), ids);
