@@ -317,6 +317,19 @@ class ObservatoryApplicationTest {
     assertThat(months.has("2013-08")).isTrue();
     assertThat(months.get("2013-08").toString()).contains("observatory:tweets-2013-08", "observatory:index-meme-2013-08");
 
+    JsonNode regions = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/months/2013-08/regions"));
+    JsonNode tweetRegions = regions.get("observatory:tweets-2013-08");
+    assertThat(tweetRegions).as(regions.toString()).isNotEmpty();
+    assertThat(tweetRegions.get(0).get("server").asText()).as("the embedded region server").contains(":");
+    for (String month : List.of("2013-13", "1999-01")) {
+      try (Response response = APP.client().target("http://localhost:" + APP.getLocalPort() + "/months/" + month + "/regions")
+          .request().get()) {
+        String body = response.readEntity(String.class);
+        assertThat(response.getStatus()).as(body).isEqualTo(month.equals("2013-13") ? 400 : 404);
+        assertThat(body).contains("\"message\"", month);
+      }
+    }
+
     JsonNode indexes = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/indexes"));
     JsonNode meme = null;
     for (JsonNode entry : indexes) {

@@ -7,8 +7,10 @@ import jakarta.validation.constraints.NotEmpty;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -20,6 +22,9 @@ import org.observatory.schemas.tables.TableNames;
  * JVM, keeping data under {@code dataDir}; with one, it is a client of that cluster.
  */
 public class HBaseFactory {
+  static final List<String> SITE_FILES =
+      List.of("core-site.xml", "hdfs-site.xml", "yarn-site.xml", "mapred-site.xml", "hbase-site.xml");
+
   /** ZooKeeper hosts of an HBase cluster (comma-separated); empty: run the embedded HBase. */
   @JsonProperty
   private String zookeeperQuorum;
@@ -43,6 +48,13 @@ public class HBaseFactory {
   @JsonProperty
   @Min(1)
   private int regionsPerTable = 1;
+
+  /**
+   * A cluster's client configuration directory, as HBASE_CONF_DIR or HADOOP_CONF_DIR hold it: whichever
+   * of {@link #SITE_FILES} it has are read, the settings here and in {@code properties} winning over them.
+   */
+  @JsonProperty
+  private String configDir;
 
   /** Any further HBase or Hadoop client settings, passed through as they are. */
   @JsonProperty
@@ -97,6 +109,9 @@ public class HBaseFactory {
       conf.set(HConstants.ZOOKEEPER_QUORUM, zookeeperQuorum);
       conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zookeeperPort);
     }
+    if (configDir != null) {
+      readSiteFiles(conf, Path.of(configDir));
+    }
     properties.forEach(conf::set);
     if (!isEmbedded() || (attach && listening(zookeeperPort))) {
       return HBaseStore.connect(conf, tableNames(), null);
@@ -106,6 +121,19 @@ public class HBaseFactory {
           + "ZooKeeper?): stop it, or set hbase.zookeeperPort in the configuration");
     }
     return HBaseStore.connect(conf, tableNames(), EmbeddedHBase.start(conf, dataDir()));
+  }
+
+  private static void readSiteFiles(Configuration conf, Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      throw new IOException("hbase.configDir " + dir.toAbsolutePath() + " is not a directory");
+    }
+    for (String name : SITE_FILES) {
+      Path file = dir.resolve(name);
+      if (Files.isRegularFile(file)) {
+        // Values set on conf stay over the file's: Configuration keeps them apart from its resources.
+        conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
+      }
+    }
   }
 
   private static boolean listening(int port) {
