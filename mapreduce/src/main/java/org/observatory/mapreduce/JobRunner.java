@@ -48,7 +48,7 @@ public final class JobRunner {
       // The tasks run Observatory's executable jar, which brings its own logging binding and newer
       // Jackson and Jetty: in the cluster's own classpath they clash (the task dies in SLF4J's start).
       // The job's class loader keeps them apart, Hadoop's classes coming from the cluster.
-      conf.setIfUnset(MRJobConfig.MAPREDUCE_JOB_CLASSLOADER, "true");
+      conf.setBoolean(MRJobConfig.MAPREDUCE_JOB_CLASSLOADER, true);
     }
     return conf;
   }

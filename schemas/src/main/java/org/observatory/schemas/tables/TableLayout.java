@@ -1,5 +1,6 @@
 package org.observatory.schemas.tables;
 
+import java.util.Arrays;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -84,16 +85,16 @@ public final class TableLayout {
   }
 
   /**
-   * Split points for index keys: even steps over the first byte, from '#' (hashtags, then '@'
-   * mentions) to 'z'; keys past it (non-Latin words) fall into the last region.
+   * Split points for index keys: even steps between '#' (hashtags, then '@' mentions, URLs, words) and
+   * 'z'; keys past it (non-Latin words) fall into the last region.
    */
   public static byte[][] indexSplits(int regions) {
     if (regions <= 1) {
       return null;
     }
-    // Bytes.split returns both ends too: regions + 1 points; the lower end would split off next to nothing.
-    byte[][] points = Bytes.split(Bytes.toBytes("#"), Bytes.toBytes("z"), regions - 2);
-    return java.util.Arrays.copyOfRange(points, 1, points.length);
+    // Bytes.split returns both ends too; a split at either would leave a region next to nothing.
+    byte[][] points = Bytes.split(Bytes.toBytes("#"), Bytes.toBytes("z"), regions - 1);
+    return Arrays.copyOfRange(points, 1, points.length - 1);
   }
 
   private static byte[][] evenSplits(long first, long last, int regions) {

@@ -51,4 +51,17 @@ class TableLayoutTest {
     assertThat(TableLayout.indexSplits(4)).hasNumberOfRows(3);
     assertThat(TableLayout.userSplits(4)).hasNumberOfRows(3);
   }
+
+  @Test
+  void indexSplitsAreIncreasingPointsBetweenHashtagsAndTheLastLatinLetterForAnyNumberOfRegions() {
+    for (int regions = 2; regions <= 16; regions++) {
+      byte[][] splits = TableLayout.indexSplits(regions);
+      assertThat(splits).as(regions + " regions").hasNumberOfRows(regions - 1);
+      assertThat(Bytes.compareTo(Bytes.toBytes("#"), splits[0])).isNegative();
+      assertThat(Bytes.compareTo(splits[regions - 2], Bytes.toBytes("z"))).isLessThanOrEqualTo(0);
+      for (int i = 1; i < splits.length; i++) {
+        assertThat(Bytes.compareTo(splits[i - 1], splits[i])).isNegative();
+      }
+    }
+  }
 }
