@@ -53,8 +53,9 @@ public final class JobRunner {
     return conf;
   }
 
+  /** Whether jobs of this configuration run on the local job runner (Hadoop's default) rather than a cluster. */
   public static boolean isLocal(Configuration conf) {
-    return "local".equals(conf.get(MRConfig.FRAMEWORK_NAME));
+    return "local".equals(conf.get(MRConfig.FRAMEWORK_NAME, "local"));
   }
 
   /** On a cluster, the tasks need the jars and the HBase credentials; the local runner has both. */

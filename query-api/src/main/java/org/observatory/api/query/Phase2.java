@@ -24,6 +24,11 @@ public final class Phase2 {
      */
     Map<String, Tally> tally(ContentQuery query, List<Meme> asked, TweetHits tweets, Progress progress)
         throws IOException;
+
+    /** Whether the job runs on a cluster, rather than beside the service on its own cores. */
+    default boolean onCluster() {
+      return false;
+    }
   }
 
   /** The merged tallies, and how they were computed ({@link #IN_SERVICE} or {@link #MAPREDUCE}). */

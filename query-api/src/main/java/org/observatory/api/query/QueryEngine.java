@@ -23,7 +23,7 @@ public final class QueryEngine {
 
   /**
    * @param fetcher phase 2 in the service, with this engine's time limit
-   * @param bigPhase2 phase 2 of answers above {@link QuerySettings#mapReduceThreshold()}
+   * @param bigPhase2 phase 2 of answers above {@link QuerySettings#mapReduceThreshold(boolean)}
    */
   public QueryEngine(IndexSpec spec, QuerySettings settings, IndexScanner scanner, TweetFetcher fetcher,
       TweetAssembler assembler, Phase2.Job bigPhase2) {
@@ -33,7 +33,7 @@ public final class QueryEngine {
     this.settings = settings;
     this.indexKeys = new IndexKeys(spec);
     this.memeKeys = MemeKeys.of(spec);
-    this.phase2 = new Phase2(fetcher, bigPhase2, memeKeys, settings.mapReduceThreshold());
+    this.phase2 = new Phase2(fetcher, bigPhase2, memeKeys, settings.mapReduceThreshold(bigPhase2.onCluster()));
   }
 
   /**

@@ -37,12 +37,20 @@ public class QuerySettings {
   private int maxConcurrentTweetQueries = 8;
 
   /**
-   * Above this many tweets found in phase 1, phase 2 runs as a MapReduce job instead of in the service
-   * (the figure the 2013 IndexedHBase evaluation used).
+   * Above this many tweets found in phase 1, phase 2 runs as a MapReduce job instead of in the service.
+   * Unset, it depends on where jobs run: with the local job runner, never (its tasks would share the
+   * service's JVM and cores, adding a job's fixed cost to the same work); on YARN, above
+   * {@link #MAP_REDUCE_THRESHOLD_ON_YARN}.
    */
   @JsonProperty
   @Min(0)
-  private int mapReduceThreshold = 30_000;
+  private Integer mapReduceThreshold;
+
+  /**
+   * Where a YARN job starts to pay: it costs ~25 s before its first task reads a tweet, in which the
+   * service fetches about a million (docs/deploy.md has the measurements).
+   */
+  public static final int MAP_REDUCE_THRESHOLD_ON_YARN = 1_000_000;
 
   /** How many map tasks a phase-2 job splits its tweets into (and the local runner runs at once). */
   @JsonProperty
@@ -100,8 +108,12 @@ public class QuerySettings {
     return jobResultsHours;
   }
 
-  public int mapReduceThreshold() {
-    return mapReduceThreshold;
+  /** @param jobsOnCluster whether MapReduce jobs run on a cluster rather than the local job runner */
+  public int mapReduceThreshold(boolean jobsOnCluster) {
+    if (mapReduceThreshold != null) {
+      return mapReduceThreshold;
+    }
+    return jobsOnCluster ? MAP_REDUCE_THRESHOLD_ON_YARN : Integer.MAX_VALUE;
   }
 
   /** For tests and tools that need the other phase-2 path. */

@@ -67,6 +67,11 @@ public final class ContentJob implements Phase2.Job {
   }
 
   @Override
+  public boolean onCluster() {
+    return !JobRunner.isLocal(connection.getConfiguration());
+  }
+
+  @Override
   public Map<String, Tally> tally(ContentQuery query, List<Meme> asked, TweetHits tweets, Progress progress)
       throws IOException {
     try (WorkDir work = WorkDir.claim(connection.getConfiguration(), settings.workDir(), "query")) {
