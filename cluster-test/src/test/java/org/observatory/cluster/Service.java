@@ -1,0 +1,96 @@
+package org.observatory.cluster;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** An Observatory server run from the executable jar by the project's launcher, on ports of its own. */
+final class Service implements AutoCloseable {
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private final Process process;
+  private final Path log;
+  private final int port;
+  private final int adminPort;
+
+  private Service(Process process, Path log, int port, int adminPort) {
+    this.process = process;
+    this.log = log;
+    this.port = port;
+    this.adminPort = adminPort;
+  }
+
+  /**
+   * Runs {@code observatory server config}, with Dropwizard's {@code dw.} overrides, and waits until
+   * its health check passes.
+   */
+  static Service start(Path root, Path config, List<String> overrides, Path log) throws Exception {
+    int port = freePort();
+    int adminPort = freePort();
+    String opts = "-Xmx1500m -Ddw.server.applicationConnectors[0].port=" + port
+        + " -Ddw.server.adminConnectors[0].port=" + adminPort + " " + String.join(" ", overrides);
+    Process process = Commands.start(log, Map.of("OBSERVATORY_JAVA_OPTS", opts),
+        List.of(root.resolve("observatory").toString(), "server", config.toString()));
+    Service service = new Service(process, log, port, adminPort);
+    service.awaitHealthy();
+    return service;
+  }
+
+  /** The response to a GET of {@code pathAndQuery}, e.g. {@code /queries/retweet-edges?memes=...}. */
+  HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
+    return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery))
+        .timeout(Duration.ofMinutes(5)).GET().build());
+  }
+
+  HttpResponse<String> post(String pathAndQuery) throws IOException, InterruptedException {
+    return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery))
+        .timeout(Duration.ofMinutes(1)).POST(HttpRequest.BodyPublishers.noBody()).build());
+  }
+
+  private static HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private void awaitHealthy() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new AssertionError("the server exited; its output: " + Commands.tail(log));
+      }
+      try {
+        HttpResponse<String> health = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort
+            + "/healthcheck")).timeout(Duration.ofSeconds(10)).GET().build());
+        if (health.statusCode() == 200) {
+          return;
+        }
+      } catch (IOException notYet) {
+        // not listening yet
+      }
+      Thread.sleep(500);
+    }
+    throw new AssertionError("the server was not healthy within 3 minutes; its output: " + Commands.tail(log));
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    process.descendants().forEach(ProcessHandle::destroy);
+    process.destroy();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+    }
+  }
+
+  static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
