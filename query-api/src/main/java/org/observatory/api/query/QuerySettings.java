@@ -47,8 +47,8 @@ public class QuerySettings {
   private Integer mapReduceThreshold;
 
   /**
-   * Where a YARN job starts to pay: it costs ~25 s before its first task reads a tweet, in which the
-   * service fetches about a million (docs/deploy.md has the measurements).
+   * Where a YARN job starts to pay: on the local cluster it cost ~33 s before it had tallied a tweet, in
+   * which the service fetches ~1.5 million; a real cluster's tasks outnumber the service's cores.
    */
   public static final int MAP_REDUCE_THRESHOLD_ON_YARN = 1_000_000;
 
