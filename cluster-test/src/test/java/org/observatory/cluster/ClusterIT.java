@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +20,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -141,11 +150,35 @@ class ClusterIT {
       assertThat(comparable(ok(mapReduce.get("/jobs/" + job + "/results")), Set.of("evaluation")))
           .isEqualTo(comparable(ok(embedded.get(query)), Set.of("evaluation")));
       cluster.fs("-test", "-d", "/observatory/jobs/" + job);
+      assertThat(yarnApplications()).anyMatch(name -> name.startsWith("observatory retweet-edges"))
+          .anyMatch(name -> name.startsWith("observatory user-post-count"));
     }
   }
 
   @Test
   @Order(5)
+  void aReindexOnYarnRebuildsAMonthThatAnswersAsBefore() throws Exception {
+    DayProfile day = days.get(1);
+    String month = day.day().substring(0, 7);
+    observatory("reindex.log", clusterSettings, "reindex", "-c", clusterConfig.toString(), "--index", "meme", month);
+
+    JsonNode rebuilt = null;
+    for (JsonNode entry : JSON.readTree(ok(onCluster.get("/indexes")))) {
+      if (entry.get("index").asText().equals("meme") && entry.get("month").asText().equals(month)) {
+        rebuilt = entry;
+      }
+    }
+    assertThat(rebuilt).isNotNull();
+    assertThat(rebuilt.get("builtBy").asText()).as(rebuilt.toString()).isEqualTo("reindex");
+    assertThat(rebuilt.hasNonNull("problem")).as("queries use it").isFalse();
+    assertThat(yarnApplications()).as("the job ran on YARN").anyMatch(name -> name.startsWith("observatory reindex"));
+    for (String request : day.requests()) {
+      sameAnswer(request, onCluster, Set.of());
+    }
+  }
+
+  @Test
+  @Order(6)
   void queriesAnswerWhileARegionServerStops() throws Exception {
     Map<String, String> expected = new LinkedHashMap<>();
     for (DayProfile day : days) {
@@ -172,7 +205,7 @@ class ClusterIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void aLoadThatLosesARegionServerLeavesTheTablesOfACleanLoad() throws Exception {
     Map<String, String> clean = snapshot(2181);
     Path log = work.resolve("load-fault.log");
@@ -184,7 +217,7 @@ class ClusterIT {
       Thread.sleep(500); // until its job runs on YARN
     }
     cluster.stop("regionserver-1");
-    boolean completed = running.waitFor(15, java.util.concurrent.TimeUnit.MINUTES) && running.exitValue() == 0;
+    boolean completed = running.waitFor(15, TimeUnit.MINUTES) && running.exitValue() == 0;
     cluster.start();
     System.out.println("the load that lost a region server " + (completed ? "completed" : "failed, and was run again"));
     if (!completed) {
@@ -197,19 +230,28 @@ class ClusterIT {
     try {
       return comparable(body, Set.of());
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 
   /** Every table of the observatory namespace, as cell counts and digests, read from the store at that ZooKeeper port. */
   private static Map<String, String> snapshot(int zookeeperPort) throws IOException {
-    org.apache.hadoop.conf.Configuration conf = org.apache.hadoop.hbase.HBaseConfiguration.create();
+    Configuration conf = HBaseConfiguration.create();
     conf.set("hbase.zookeeper.quorum", "localhost");
     conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
-    try (org.apache.hadoop.hbase.client.Connection connection =
-        org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(conf)) {
+    try (Connection connection = ConnectionFactory.createConnection(conf)) {
       return TableSnapshot.of(connection, "observatory");
     }
+  }
+
+  /** The names of the applications the ResourceManager ran to their end. */
+  private static List<String> yarnApplications() throws Exception {
+    HttpResponse<String> apps = HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:8088/ws/v1/cluster/apps?states=FINISHED"))
+            .build(), HttpResponse.BodyHandlers.ofString());
+    List<String> names = new ArrayList<>();
+    JSON.readTree(ok(apps)).path("apps").path("app").forEach(app -> names.add(app.get("name").asText()));
+    return names;
   }
 
   private JsonNode awaitJob(Service service, String job) throws Exception {
