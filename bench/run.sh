@@ -2,12 +2,16 @@
 # The benchmark harness: one command, one run, every figure (bench/README.md says what and how long).
 # Usage: bench/run.sh [--days N] [--per-day N] [--runs N] [--windows 3h,...,16d] [--peer-runs N] ...
 #        bench/run.sh reindex [the same options]   (index evolution: rebuilding the meme index with user ids)
-# Writes bench/results/report.md, results.json and the charts (reindex: reindex.md and reindex.json); the
-# generated corpus is kept under bench/work/.
+#        bench/run.sh cluster [the same options]   (the embedded store beside the local multi-process cluster)
+# Writes bench/results/report.md, results.json and the charts (reindex: reindex.md and reindex.json;
+# cluster: cluster.md and cluster.json); the generated corpus is kept under bench/work/.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 main=org.observatory.bench.Harness
-if [ "${1:-}" = reindex ]; then main=org.observatory.bench.ReindexBench; shift; fi
+case "${1:-}" in
+  reindex) main=org.observatory.bench.ReindexBench; shift ;;
+  cluster) main=org.observatory.bench.ClusterBench; shift ;;
+esac
 ./observatory generate --help > /dev/null # the launcher builds both jars when the sources have changed
 exec java -Xmx4g -cp bench/target/observatory-bench.jar "$main" --app-jar query-api/target/observatory.jar "$@"

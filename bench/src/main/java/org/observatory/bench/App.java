@@ -45,15 +45,20 @@ public final class App {
   }
 
   /** Starts the service on a store and returns once it answers its health check. */
-  public Service serve(String name, Store store, long mapReduceThreshold) throws IOException, InterruptedException {
-    Process process = start(name, "server", store.config(mapReduceThreshold).toString());
+  public Service serve(String name, Store store, Long mapReduceThreshold) throws IOException, InterruptedException {
+    return serve(name, store.config(mapReduceThreshold), store.httpPort(), store.adminPort());
+  }
+
+  /** Starts the service by a configuration file, on the ports it names, and returns once it is healthy. */
+  public Service serve(String name, Path config, int httpPort, int adminPort) throws IOException, InterruptedException {
+    Process process = start(name, "server", config.toString());
     HttpClient http = HttpClient.newHttpClient();
-    URI health = URI.create("http://localhost:" + store.adminPort() + "/healthcheck");
+    URI health = URI.create("http://localhost:" + adminPort + "/healthcheck");
     for (int second = 0; second < 300 && process.isAlive(); second++) {
       try {
         if (http.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.discarding())
             .statusCode() == 200) {
-          return new Service(process, "http://localhost:" + store.httpPort());
+          return new Service(process, "http://localhost:" + httpPort);
         }
       } catch (IOException notYet) {
         // the service is still starting
@@ -62,6 +67,13 @@ public final class App {
     }
     process.destroy();
     throw new IllegalStateException("the service did not start; its log ends:\n" + tail(name));
+  }
+
+  /** The same commands with more options for their JVMs, e.g. Dropwizard's {@code -Ddw.} overrides. */
+  public App with(List<String> moreJavaOptions) throws IOException {
+    List<String> options = new ArrayList<>(javaOptions);
+    options.addAll(moreJavaOptions);
+    return new App(jar, options, logs);
   }
 
   /** A running service; closing it stops it the way an operator would (SIGTERM) and waits. */

@@ -42,14 +42,14 @@ public final class Harness {
       List<QueryStage.Timing> timings;
       List<PeerComparison.Timing> peer;
       step("queries, then DuckDB beside them");
-      try (App.Service service = app.serve("server", store, 30_000)) {
+      try (App.Service service = app.serve("server", store, null)) {
         ServiceClient client = new ServiceClient(service.url());
         timings = QueryStage.time(client, s, QueryStage.QUERIES, s.windows());
         peer = PeerComparison.compare(client, corpus, s);
       }
       step("the two smallest windows with phase 2 forced through MapReduce");
       List<QueryStage.Timing> forced;
-      try (App.Service service = app.serve("server-mapreduce", store, 0)) {
+      try (App.Service service = app.serve("server-mapreduce", store, 0L)) {
         forced = QueryStage.time(new ServiceClient(service.url()), s, List.of(QueryStage.FETCH_PROBE),
             s.windows().subList(0, Math.min(2, s.windows().size())));
       }

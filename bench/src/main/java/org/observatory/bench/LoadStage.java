@@ -44,20 +44,20 @@ public final class LoadStage {
     // The median of 5 passes in one JVM: a cold JVM's single pass runs a third slower, mostly compiling.
     double ceiling = app.run("parse", "parse", "--passes", "5", corpus.dir()).rate("tweets");
     Rate direct = once(ceiling, Store.create(work.resolve("direct")), store ->
-        app.run("load-direct", "load", "-c", store.config(0).toString(), "--mode", "direct", corpus.dir()));
+        app.run("load-direct", "load", "-c", store.config(null).toString(), "--mode", "direct", corpus.dir()));
     Rate stream = once(ceiling, Store.create(work.resolve("stream")), store ->
-        app.run("stream-replay", "stream", "-c", store.config(0).toString(), "replay", corpus.dir()));
+        app.run("stream-replay", "stream", "-c", store.config(null).toString(), "replay", corpus.dir()));
     Paced paced = null;
     if (pacedRate > 0 && pacedDays > 0) {
       List<String> args = new ArrayList<>(List.of("stream", "-c", "CONFIG", "replay", "--rate", Double.toString(pacedRate)));
       corpus.files().subList(0, Math.min(pacedDays, corpus.files().size())).forEach(args::add);
       Rate rate = once(ceiling, Store.create(work.resolve("paced")), store -> {
-        args.set(2, store.config(0).toString());
+        args.set(2, store.config(null).toString());
         return app.run("stream-paced", args.toArray(String[]::new));
       });
       paced = new Paced(pacedRate, pacedDays, rate.tweetsPerSecond(), rate.seconds(), lastP99(app.log("stream-paced")));
     }
-    CommandSummary bulk = app.run("load-bulk", "load", "-c", kept.config(0).toString(), "--mode", "bulk", corpus.dir());
+    CommandSummary bulk = app.run("load-bulk", "load", "-c", kept.config(null).toString(), "--mode", "bulk", corpus.dir());
     return new Figures(ceiling, direct, rate(bulk, ceiling), stream, paced,
         bulk.puts("tweets") - bulk.counter("erased"));
   }

@@ -43,8 +43,8 @@ public final class ReindexBench {
       String month = YearMonth.from(s.firstDay()).toString();
       Path oldSpec = run.resolve("spec-without-user-ids.yaml");
       Files.writeString(oldSpec, withoutMemeUserIds(Files.readString(SHIPPED_SPEC)));
-      Path old = store.config("old", 30_000, oldSpec);
-      Path shipped = store.config(30_000);
+      Path old = store.config("old", null, oldSpec);
+      Path shipped = store.config(null);
 
       System.err.println("== bulk load, the meme index without user ids");
       app.run("reindex-load", "load", "-c", old.toString(), "--mode", "bulk", corpus.dir());
@@ -81,7 +81,7 @@ public final class ReindexBench {
   private static List<QueryStage.Timing> userPostCount(App app, Store store, HarnessSettings s, String name)
       throws Exception {
     System.err.println("== user-post-count (" + name + ")");
-    try (App.Service service = app.serve(name, store, 30_000)) {
+    try (App.Service service = app.serve(name, store, null)) {
       return QueryStage.time(new ServiceClient(service.url()), s, List.of("user-post-count"), WINDOWS);
     }
   }

@@ -121,7 +121,7 @@ final class Report {
   private static void queries(StringBuilder md, Harness.Results r) {
     List<Window> windows = r.settings().windows();
     md.append("## Queries\n\nMedian of ").append(r.settings().runs()).append(" warm runs over HTTP, in ms; ")
-        .append("the result size (counts, rows or tweets) below each. Phase 2 runs as MapReduce above 30,000 tweets.\n\n")
+        .append("the result size (counts, rows or tweets) below each. Phase 2 runs in the service, the default with the local job runner (`bench/run.sh cluster` measures YARN).\n\n")
         .append(header("query", windows));
     for (String query : QueryStage.QUERIES) {
       md.append("| ").append(query);

@@ -21,14 +21,17 @@ public record Store(Path dir, int zookeeperPort, int httpPort, int adminPort, in
     return new Store(dir, freePort(), freePort(), freePort(), freePort());
   }
 
-  /** The configuration file, with phase 2 going to MapReduce above {@code mapReduceThreshold} tweets. */
-  public Path config(long mapReduceThreshold) throws IOException {
+  /**
+   * The configuration file, with phase 2 going to MapReduce above {@code mapReduceThreshold} tweets (null:
+   * the product's default for the deployment, never with the embedded store's local job runner).
+   */
+  public Path config(Long mapReduceThreshold) throws IOException {
     return config("shipped-spec", mapReduceThreshold, null);
   }
 
   /** The same, with an index specification of its own (null: the shipped one). */
-  public Path config(String name, long mapReduceThreshold, Path indexSpec) throws IOException {
-    Path config = dir.resolve("config-" + name + "-" + mapReduceThreshold + ".yml");
+  public Path config(String name, Long mapReduceThreshold, Path indexSpec) throws IOException {
+    Path config = dir.resolve("config-" + name + "-" + (mapReduceThreshold == null ? "default" : mapReduceThreshold) + ".yml");
     Files.writeString(config, String.join("\n",
         indexSpec == null ? "" : "indexSpec: '" + indexSpec + "'",
         "server: {applicationConnectors: [{type: http, port: " + httpPort + "}],"
@@ -38,7 +41,7 @@ public record Store(Path dir, int zookeeperPort, int httpPort, int adminPort, in
             + "', threads: 2, seed: []}",
         "stream: {spoolDir: '" + dir.resolve("spool") + "', rejectsDir: '" + dir.resolve("rejected")
             + "', adminPort: " + streamAdminPort + ", progressSeconds: 5}",
-        "query: {mapReduceThreshold: " + mapReduceThreshold + ", workDir: '" + dir.resolve("query-work")
+        "query: {" + (mapReduceThreshold == null ? "" : "mapReduceThreshold: " + mapReduceThreshold + ", ") + "workDir: '" + dir.resolve("query-work")
             + "', jobsDir: '" + dir.resolve("jobs") + "'}",
         // Logs to stderr: a command's summary is the last line of its stdout.
         "logging: {level: WARN, loggers: {org.observatory: INFO}, appenders: [{type: console, target: stderr}]}", ""));
@@ -71,7 +74,7 @@ public record Store(Path dir, int zookeeperPort, int httpPort, int adminPort, in
    * chosen minutes before its last command uses them, and a connection holding one meanwhile would move
    * the embedded ZooKeeper elsewhere.
    */
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     for (int attempt = 0; attempt < 100; attempt++) {
       int port = 22_000 + RANDOM.nextInt(10_000);
       try (ServerSocket socket = new ServerSocket(port)) {

@@ -47,10 +47,12 @@ public class QuerySettings {
   private Integer mapReduceThreshold;
 
   /**
-   * Where a YARN job starts to pay: on the local cluster it cost ~33 s before it had tallied a tweet, in
-   * which the service fetches ~1.5 million; a real cluster's tasks outnumber the service's cores.
+   * Where a YARN job starts to pay. A job beats the service above fixed cost / (the service's cost per
+   * tweet - the job's): measured on the local cluster (bench/run.sh cluster), 27.7 s and 9.6 ms per 1,000
+   * tweets in the service, so 2.9 million even for infinitely fast tasks; 5.8 million for a cluster whose
+   * tasks together fetch twice as fast as the service (on one machine they fetch eight times slower).
    */
-  public static final int MAP_REDUCE_THRESHOLD_ON_YARN = 1_000_000;
+  public static final int MAP_REDUCE_THRESHOLD_ON_YARN = 5_000_000;
 
   /** How many map tasks a phase-2 job splits its tweets into (and the local runner runs at once). */
   @JsonProperty
