@@ -13,13 +13,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
 /**
  * Writes synthetic days of Twitter API v1.1 stream output, one {@code tweets.YYYY-MM-DD.json.gz} per
  * day. Days are generated one after another on this thread (so retweets can reach back across days
- * deterministically) and compressed on another.
+ * deterministically) and compressed on another, one day behind.
  */
 public final class Generator {
   private Generator() {}
@@ -47,11 +46,11 @@ public final class Generator {
       return t;
     });
     List<Path> files = new ArrayList<>();
-    List<Future<?>> writes = new ArrayList<>();
+    Future<?> previous = null;
     try {
       for (int d = 0; d < settings.days(); d++) {
         LocalDate day = settings.firstDay().plusDays(d);
-        ByteArrayOutputStream lines = new ByteArrayOutputStream(settings.tweetsPerDay() * 3000);
+        ByteArrayOutputStream lines = new ByteArrayOutputStream(settings.tweetsPerDay() * 4000);
         generator.day(day, line -> {
           byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
           lines.write(bytes, 0, bytes.length);
@@ -59,10 +58,13 @@ public final class Generator {
         });
         Path file = dir.resolve("tweets." + day + ".json.gz");
         files.add(file);
-        writes.add(compressor.submit(() -> gzip(lines, file)));
+        if (previous != null) {
+          previous.get(); // one day in memory while the next is made: a day of 180,000 statuses is ~700 MB
+        }
+        previous = compressor.submit(() -> gzip(lines, file));
       }
-      for (Future<?> write : writes) {
-        write.get();
+      if (previous != null) {
+        previous.get();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -76,17 +78,10 @@ public final class Generator {
   }
 
   private static Void gzip(ByteArrayOutputStream lines, Path file) throws IOException {
-    try (OutputStream out = new FastGzip(Files.newOutputStream(file))) {
+    // gzip's default level, as archives are written: the input figures storage and load ratios are taken against
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file), 1 << 16)) {
       lines.writeTo(out);
     }
     return null;
-  }
-
-  /** gzip at the fastest level: generated data is rewritten often, read rarely. */
-  private static final class FastGzip extends GZIPOutputStream {
-    FastGzip(OutputStream out) throws IOException {
-      super(out, 1 << 16);
-      def.setLevel(Deflater.BEST_SPEED);
-    }
   }
 }

@@ -24,10 +24,13 @@ public record GeneratorSettings(
     double deleteShare,
     double malformedShare) {
 
-  /** A month of tweets with a 16-day event starting on its 8th day. */
+  /**
+   * A month of tweets with a 16-day event starting on its 8th day; retweets, replies and quotes in about
+   * the real days' shares.
+   */
   public static GeneratorSettings defaults(LocalDate firstDay, int days, int tweetsPerDay) {
-    return new GeneratorSettings(2012L, firstDay, days, tweetsPerDay, 200_000, 30_000, "euro2012",
-        firstDay.plusDays(7), 0.30, 0.12, 0.04, 0.04, 0.0005);
+    return new GeneratorSettings(2012L, firstDay, days, tweetsPerDay, 2_000_000, 30_000, "euro2012",
+        firstDay.plusDays(7), 0.30, 0.18, 0.03, 0.04, 0.0005);
   }
 
   public GeneratorSettings withSeed(long newSeed) {

@@ -2,6 +2,9 @@ package org.observatory.generator;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -11,9 +14,13 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 
-/** Writes generated statuses and delete notices in the Twitter API v1.1 layout. */
+/**
+ * Writes generated statuses and delete notices in the Twitter API v1.1 layout, escaped as the stream
+ * escapes: every character beyond ASCII as {@code \\uXXXX} (an emoji as its two surrogates), and
+ * {@code /}, {@code <}, {@code >} too. Japanese text thus takes twice its UTF-8 bytes, as in real archives.
+ */
 final class StatusJson {
-  private static final JsonFactory JSON = new JsonFactory();
+  private static final JsonFactory JSON = new JsonFactory().setCharacterEscapes(new StreamEscapes());
   private static final DateTimeFormatter CREATED_AT =
       DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss +0000 yyyy", Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
@@ -22,25 +29,23 @@ final class StatusJson {
     static final Links NONE = new Links(null, null, null);
   }
 
-  static String status(long id, long createdAt, Posted.User user, String text, List<Posted.Entity> hashtags,
-      List<Posted.Entity> mentions, List<Posted.Entity> urls, Links links, int retweetCount) {
-    StringWriter out = new StringWriter(2048);
+  /** A status as the stream delivers it, fresh: nobody has retweeted or liked it yet. */
+  static String status(long id, long createdAt, Posted.User user, Posted.Body body, Links links, StatusExtras extras) {
+    StringWriter out = new StringWriter(4096);
     try (JsonGenerator g = JSON.createGenerator(out)) {
       g.writeStartObject();
       g.writeStringField("created_at", CREATED_AT.format(Instant.ofEpochMilli(createdAt)));
       g.writeNumberField("id", id);
       g.writeStringField("id_str", Long.toString(id));
-      g.writeStringField("text", text);
-      g.writeStringField("source", "<a href=\"https://observatory.example/generator\" rel=\"nofollow\">generator</a>");
+      g.writeStringField("text", body.text());
+      g.writeStringField("source", extras.source());
       g.writeBooleanField("truncated", false);
       Posted reply = links.replyTo();
       writeId(g, "in_reply_to_status_id", reply == null ? null : reply.id());
       writeId(g, "in_reply_to_user_id", reply == null ? null : reply.user().id());
       g.writeStringField("in_reply_to_screen_name", reply == null ? null : reply.user().screenName());
       writeUser(g, user, createdAt);
-      g.writeNullField("geo");
-      g.writeNullField("coordinates");
-      g.writeNullField("place");
+      writeGeo(g, extras);
       g.writeNullField("contributors");
       if (links.retweetOf() != null) {
         g.writeFieldName("retweeted_status");
@@ -53,16 +58,16 @@ final class StatusJson {
         g.writeRawValue(links.quoteOf().json());
       }
       g.writeBooleanField("is_quote_status", links.quoteOf() != null);
-      g.writeNumberField("retweet_count", retweetCount);
-      g.writeNumberField("favorite_count", retweetCount / 2);
+      g.writeNumberField("retweet_count", 0);
+      g.writeNumberField("favorite_count", 0);
       g.writeObjectFieldStart("entities");
-      writeEntities(g, "hashtags", hashtags, (e) -> g.writeStringField("text", e.value()));
-      writeEntities(g, "urls", urls, (e) -> {
+      writeEntities(g, "hashtags", body.hashtags(), (e) -> g.writeStringField("text", e.value()));
+      writeEntities(g, "urls", body.urls(), (e) -> {
         g.writeStringField("url", e.extra());
         g.writeStringField("expanded_url", e.value());
         g.writeStringField("display_url", e.value().replaceFirst("^https?://", ""));
       });
-      writeEntities(g, "user_mentions", mentions, (e) -> {
+      writeEntities(g, "user_mentions", body.mentions(), (e) -> {
         g.writeStringField("screen_name", e.value());
         g.writeStringField("name", e.value());
         g.writeNumberField("id", Long.parseLong(e.extra()));
@@ -70,11 +75,22 @@ final class StatusJson {
       });
       g.writeArrayFieldStart("symbols");
       g.writeEndArray();
+      if (!body.media().isEmpty()) {
+        writeMedia(g, body.media());
+      }
       g.writeEndObject();
+      if (!body.media().isEmpty()) {
+        g.writeObjectFieldStart("extended_entities");
+        writeMedia(g, body.media());
+        g.writeEndObject();
+      }
       g.writeBooleanField("favorited", false);
       g.writeBooleanField("retweeted", false);
+      if (!body.urls().isEmpty() || !body.media().isEmpty()) {
+        g.writeBooleanField("possibly_sensitive", false);
+      }
       g.writeStringField("filter_level", "low");
-      g.writeStringField("lang", "en");
+      g.writeStringField("lang", body.lang());
       g.writeStringField("timestamp_ms", Long.toString(createdAt));
       g.writeEndObject();
     } catch (IOException e) {
@@ -89,31 +105,161 @@ final class StatusJson {
         + timestampMs + "\"}}";
   }
 
+  /** The v1.1 user object, every field in the stream's order. */
   private static void writeUser(JsonGenerator g, Posted.User user, long now) throws IOException {
+    Profile p = user.profile();
+    long audience = 1_000_000L / (user.rank() + 10) + user.id() % 400;
     g.writeObjectFieldStart("user");
     g.writeNumberField("id", user.id());
     g.writeStringField("id_str", Long.toString(user.id()));
     g.writeStringField("name", user.name());
     g.writeStringField("screen_name", user.screenName());
-    g.writeStringField("location", null);
-    g.writeStringField("url", null);
-    g.writeStringField("description", "generated account #" + user.rank());
+    g.writeStringField("location", p.location());
+    g.writeStringField("url", p.url());
+    g.writeStringField("description", p.description());
     g.writeBooleanField("protected", false);
-    g.writeBooleanField("verified", user.rank() < 100);
-    long audience = 10_000_000L / (user.rank() + 10);
+    g.writeBooleanField("verified", user.rank() < 3);
     g.writeNumberField("followers_count", audience);
-    g.writeNumberField("friends_count", 100 + user.rank() % 900);
-    g.writeNumberField("listed_count", audience / 100);
-    g.writeNumberField("favourites_count", user.rank() % 5000);
-    g.writeNumberField("statuses_count", 1000 + (now / 60_000) % 10_000);
-    g.writeStringField("created_at", CREATED_AT.format(Instant.ofEpochSecond(1_250_000_000L + user.rank() * 1000L)));
-    g.writeNullField("utc_offset");
-    g.writeNullField("time_zone");
-    g.writeBooleanField("geo_enabled", false);
-    g.writeStringField("lang", "en");
-    g.writeStringField("profile_image_url_https", "https://pbs.twimg.com/profile_images/" + user.id() + "/a_normal.png");
-    g.writeBooleanField("default_profile", true);
+    g.writeNumberField("friends_count", 50 + user.id() % 1_500);
+    g.writeNumberField("listed_count", audience / 150);
+    g.writeNumberField("favourites_count", user.id() % 9_000 + (now / 3_600_000) % 1_000);
+    g.writeNumberField("statuses_count", user.id() % 40_000 + (now / 60_000) % 10_000);
+    g.writeStringField("created_at", CREATED_AT.format(Instant.ofEpochSecond(p.createdAtSeconds())));
+    if (p.utcOffset() == null) {
+      g.writeNullField("utc_offset");
+    } else {
+      g.writeNumberField("utc_offset", p.utcOffset());
+    }
+    g.writeStringField("time_zone", p.timeZone());
+    g.writeBooleanField("geo_enabled", p.geoEnabled());
+    g.writeStringField("lang", p.lang());
+    g.writeBooleanField("contributors_enabled", false);
+    g.writeBooleanField("is_translator", false);
+    String[] c = p.colors();
+    g.writeStringField("profile_background_color", c[0]);
+    g.writeStringField("profile_background_image_url", "http://abs.twimg.com/images/themes/theme1/bg.png");
+    g.writeStringField("profile_background_image_url_https", "https://abs.twimg.com/images/themes/theme1/bg.png");
+    g.writeBooleanField("profile_background_tile", false);
+    g.writeStringField("profile_link_color", c[1]);
+    g.writeStringField("profile_sidebar_border_color", c[2]);
+    g.writeStringField("profile_sidebar_fill_color", c[3]);
+    g.writeStringField("profile_text_color", c[4]);
+    g.writeBooleanField("profile_use_background_image", true);
+    g.writeStringField("profile_image_url", "http://pbs.twimg.com/" + p.imagePath());
+    g.writeStringField("profile_image_url_https", "https://pbs.twimg.com/" + p.imagePath());
+    if (p.bannerSeconds() != null) {
+      g.writeStringField("profile_banner_url", "https://pbs.twimg.com/profile_banners/" + user.id() + "/" + p.bannerSeconds());
+    }
+    g.writeBooleanField("default_profile", p.defaultProfile());
+    g.writeBooleanField("default_profile_image", false);
+    g.writeNullField("following");
+    g.writeNullField("follow_request_sent");
+    g.writeNullField("notifications");
     g.writeEndObject();
+  }
+
+  private static void writeGeo(JsonGenerator g, StatusExtras extras) throws IOException {
+    double[] c = extras.coordinates();
+    if (c == null) {
+      g.writeNullField("geo");
+      g.writeNullField("coordinates");
+    } else { // geo says latitude first, coordinates longitude first, as the stream does
+      g.writeObjectFieldStart("geo");
+      g.writeStringField("type", "Point");
+      g.writeFieldName("coordinates");
+      g.writeArray(new double[] {c[1], c[0]}, 0, 2);
+      g.writeEndObject();
+      g.writeObjectFieldStart("coordinates");
+      g.writeStringField("type", "Point");
+      g.writeFieldName("coordinates");
+      g.writeArray(c, 0, 2);
+      g.writeEndObject();
+    }
+    StatusExtras.Place p = extras.place();
+    if (p == null) {
+      g.writeNullField("place");
+      return;
+    }
+    g.writeObjectFieldStart("place");
+    g.writeStringField("id", p.id());
+    g.writeStringField("url", "https://api.twitter.com/1.1/geo/id/" + p.id() + ".json");
+    g.writeStringField("place_type", p.type());
+    g.writeStringField("name", p.name());
+    g.writeStringField("full_name", p.fullName());
+    g.writeStringField("country_code", p.countryCode());
+    g.writeStringField("country", p.country());
+    g.writeObjectFieldStart("bounding_box");
+    g.writeStringField("type", "Polygon");
+    g.writeArrayFieldStart("coordinates");
+    g.writeStartArray();
+    for (double[] corner : new double[][] {{p.west(), p.south()}, {p.west(), p.north()}, {p.east(), p.north()},
+        {p.east(), p.south()}}) {
+      g.writeArray(corner, 0, 2);
+    }
+    g.writeEndArray();
+    g.writeEndArray();
+    g.writeEndObject();
+    g.writeObjectFieldStart("attributes");
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  /** Photos, as in {@code entities.media} and again in {@code extended_entities.media}. */
+  private static void writeMedia(JsonGenerator g, List<Posted.Media> media) throws IOException {
+    g.writeArrayFieldStart("media");
+    for (Posted.Media m : media) {
+      String path = "pbs.twimg.com/media/" + Long.toString(m.id() * 0x9E3779B97F4A7C15L >>> 2, 36) + ".jpg";
+      g.writeStartObject();
+      g.writeNumberField("id", m.id());
+      g.writeStringField("id_str", Long.toString(m.id()));
+      g.writeArrayFieldStart("indices");
+      g.writeNumber(m.start());
+      g.writeNumber(m.end());
+      g.writeEndArray();
+      g.writeStringField("media_url", "http://" + path);
+      g.writeStringField("media_url_https", "https://" + path);
+      g.writeStringField("url", m.shortUrl());
+      g.writeStringField("display_url", "pic.twitter.com/" + m.shortUrl().substring(m.shortUrl().lastIndexOf('/') + 1));
+      g.writeStringField("expanded_url", "http://twitter.com/" + m.screenName() + "/status/" + m.statusId() + "/photo/1");
+      g.writeStringField("type", "photo");
+      g.writeObjectFieldStart("sizes");
+      writeSize(g, "large", m.width(), m.height(), "fit");
+      writeSize(g, "thumb", 150, 150, "crop");
+      writeSize(g, "medium", Math.min(600, m.width()), m.height() * Math.min(600, m.width()) / m.width(), "fit");
+      writeSize(g, "small", 340, m.height() * 340 / m.width(), "fit");
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+  }
+
+  private static void writeSize(JsonGenerator g, String name, int w, int h, String resize) throws IOException {
+    g.writeObjectFieldStart(name);
+    g.writeNumberField("w", w);
+    g.writeNumberField("h", h);
+    g.writeStringField("resize", resize);
+    g.writeEndObject();
+  }
+
+  /** The stream's escaping, beyond JSON's own. */
+  private static final class StreamEscapes extends CharacterEscapes {
+    private final int[] ascii = standardAsciiEscapesForJSON();
+
+    StreamEscapes() {
+      ascii['/'] = ESCAPE_CUSTOM;
+      ascii['<'] = ESCAPE_CUSTOM;
+      ascii['>'] = ESCAPE_CUSTOM;
+    }
+
+    @Override
+    public int[] getEscapeCodesForAscii() {
+      return ascii;
+    }
+
+    @Override
+    public SerializableString getEscapeSequence(int ch) {
+      return new SerializedString(ch == '/' ? "\\/" : String.format("\\u%04x", ch));
+    }
   }
 
   private interface EntityFields {

@@ -34,6 +34,11 @@ final class TextBuilder {
     return this;
   }
 
+  /** A photo's t.co link, the status's last token; returns where it starts. */
+  int photo(String shortUrl) {
+    return append(shortUrl);
+  }
+
   int codePoints() {
     return codePoints;
   }

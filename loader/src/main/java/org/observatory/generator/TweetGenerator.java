@@ -11,14 +11,22 @@ import org.observatory.schemas.tweet.Snowflake;
 
 /**
  * Generates the lines of one day after another: a daily rhythm of volume, Zipf-distributed users,
- * hashtags, words and URLs, retweets (some of originals from earlier months), replies, quotes, delete
- * notices, cut-off lines, and a bursty event hashtag. Sequential and seeded: deterministic.
+ * hashtags, words and URLs, retweets (some of originals from earlier months), replies, quotes, photos,
+ * delete notices, cut-off lines, and a bursty event hashtag. Statuses weigh what the real stream's do:
+ * full user objects, many languages and scripts, entities in the real days' shares
+ * ({@code GeneratorCalibrationTest} holds it to them). Sequential and seeded: deterministic.
  */
 final class TweetGenerator {
   private static final int HISTORY = 20_000;
   private static final int OLD_ORIGINALS = 300;
   private static final double OLD_ORIGINAL_RETWEETS = 0.05;
   private static final int URLS = 5_000;
+  /** Flatter than Zipf's 1: in a real sample most posters appear once a day, yet some post a lot. */
+  private static final double USER_SKEW = 0.7;
+  private static final double HASHTAG_SHARE = 0.14;
+  private static final double MENTION_SHARE = 0.15;
+  private static final double URL_SHARE = 0.2;
+  private static final double PHOTO_SHARE = 0.14;
 
   private final GeneratorSettings settings;
   private final SplittableRandom random;
@@ -28,6 +36,7 @@ final class TweetGenerator {
   private final Zipf urlRanks;
   private final Vocabulary tagWords;
   private final Vocabulary textWords;
+  private final Languages languages;
   private final Posted.User[] users;
   private final Posted[] history = new Posted[HISTORY];
   private final List<Posted> oldOriginals = new ArrayList<>();
@@ -40,12 +49,13 @@ final class TweetGenerator {
   TweetGenerator(GeneratorSettings settings) {
     this.settings = settings;
     this.random = new SplittableRandom(settings.seed());
-    this.userRanks = new Zipf(settings.users(), 1.0);
+    this.userRanks = new Zipf(settings.users(), USER_SKEW);
     this.tagRanks = new Zipf(settings.hashtags(), 1.1);
     this.wordRanks = new Zipf(20_000, 1.0);
     this.urlRanks = new Zipf(URLS, 1.0);
     this.tagWords = new Vocabulary(settings.hashtags(), settings.seed() + 1);
     this.textWords = new Vocabulary(20_000, settings.seed() + 2);
+    this.languages = new Languages(settings.seed() + 3);
     this.users = new Posted.User[settings.users()];
     this.event = settings.eventStart() == null ? null : new EventShape(startOf(settings.eventStart()));
     makeOldOriginals();
@@ -108,27 +118,29 @@ final class TweetGenerator {
   }
 
   private Posted original(long time, double eventProbability, Posted replyTo, Posted quoteOf) {
+    Posted.User user = user();
+    Languages.Language lang = random.nextDouble() < 0.85 ? language(user) : languages.draw(random);
     TextBuilder text = new TextBuilder();
     if (replyTo != null) {
       text.mention(replyTo.user());
     }
     List<Runnable> tokens = new ArrayList<>();
-    int words = 4 + random.nextInt(9);
+    int words = 3 + random.nextInt(10);
     for (int i = 0; i < words; i++) {
       double w = random.nextDouble();
-      String word = w < 0.05 ? Vocabulary.otherScript(random) : w < 0.09 ? Vocabulary.emoji(random)
-          : textWords.word(wordRanks.next(random));
+      String word = w < 0.05 ? Script.EMOJI.word(random, "") : w < 0.07 ? textWords.word(wordRanks.next(random))
+          : languages.word(lang, random);
       tokens.add(() -> text.word(word));
     }
     for (String tag : hashtags(eventProbability)) {
       tokens.add(() -> text.hashtag(tag));
     }
-    int mentions = random.nextDouble() < 0.8 ? 0 : random.nextDouble() < 0.75 ? 1 : 2;
+    int mentions = replyTo != null || random.nextDouble() >= MENTION_SHARE ? 0 : random.nextDouble() < 0.75 ? 1 : 2;
     for (int i = 0; i < mentions; i++) {
       Posted.User mentioned = user();
       tokens.add(() -> text.mention(mentioned));
     }
-    if (random.nextDouble() < 0.15) {
+    if (random.nextDouble() < URL_SHARE) {
       int url = urlRanks.next(random);
       tokens.add(() -> text.url(shortUrl(url), "https://" + textWords.word(url % textWords.size()) + ".example/" + url));
     }
@@ -137,16 +149,25 @@ final class TweetGenerator {
     if (quoteOf != null) {
       text.url(shortUrl(quoteOf.id()), "https://twitter.com/" + quoteOf.user().screenName() + "/status/" + quoteOf.id());
     }
-    return post(time, user(), text.text(), text.hashtags, text.mentions, text.urls,
-        new StatusJson.Links(null, quoteOf, replyTo));
+    long id = nextId(time);
+    List<Posted.Media> media = List.of();
+    if (random.nextDouble() < PHOTO_SHARE) {
+      String link = shortUrl(id);
+      int start = text.photo(link);
+      media = List.of(new Posted.Media(id - 1 - random.nextInt(1 << 20), id, user.screenName(), link, start,
+          text.codePoints(), 300 + random.nextInt(1700), 200 + random.nextInt(1300)));
+    }
+    return post(id, time, user, new Posted.Body(lang.code(), text.text(), text.hashtags, text.mentions, text.urls,
+        media), new StatusJson.Links(null, quoteOf, replyTo));
   }
 
   private Posted retweet(long time) {
     Posted original = random.nextDouble() < OLD_ORIGINAL_RETWEETS
         ? oldOriginals.get(random.nextInt(oldOriginals.size())) : fromHistory();
+    Posted.Body of = original.body();
     String prefix = "RT @" + original.user().screenName() + ": ";
     int shift = prefix.codePointCount(0, prefix.length());
-    String full = prefix + original.text();
+    String full = prefix + of.text();
     int limit = 140;
     String text = full;
     if (full.codePointCount(0, full.length()) > limit) {
@@ -156,10 +177,13 @@ final class TweetGenerator {
     mentions.add(new Posted.Entity(original.user().screenName(), Long.toString(original.user().id()), 3, shift - 2));
     List<Posted.Entity> hashtags = new ArrayList<>();
     List<Posted.Entity> urls = new ArrayList<>();
-    copyShifted(original.mentions(), shift, limit - 1, mentions);
-    copyShifted(original.hashtags(), shift, limit - 1, hashtags);
-    copyShifted(original.urls(), shift, limit - 1, urls);
-    return post(time, user(), text, hashtags, mentions, urls, new StatusJson.Links(original, null, null));
+    copyShifted(of.mentions(), shift, limit - 1, mentions);
+    copyShifted(of.hashtags(), shift, limit - 1, hashtags);
+    copyShifted(of.urls(), shift, limit - 1, urls);
+    List<Posted.Media> media = of.media().stream().filter(m -> m.end() + shift <= limit - 1)
+        .map(m -> m.shifted(shift)).toList();
+    return post(nextId(time), time, user(), new Posted.Body(of.lang(), text, hashtags, mentions, urls, media),
+        new StatusJson.Links(original, null, null));
   }
 
   private static void copyShifted(List<Posted.Entity> from, int shift, int limit, List<Posted.Entity> to) {
@@ -176,7 +200,7 @@ final class TweetGenerator {
       tags.add(settings.eventHashtag());
     }
     double r = random.nextDouble();
-    int n = r < 0.7 ? 0 : r < 0.9 ? 1 : r < 0.97 ? 2 : 3;
+    int n = r >= HASHTAG_SHARE ? 0 : r < HASHTAG_SHARE * 0.65 ? 1 : r < HASHTAG_SHARE * 0.9 ? 2 : 3;
     for (int i = 0; i < n; i++) {
       String tag = tagWords.word(tagRanks.next(random));
       if (!tags.contains(tag)) {
@@ -186,20 +210,39 @@ final class TweetGenerator {
     return tags;
   }
 
-  private Posted post(long time, Posted.User user, String text, List<Posted.Entity> hashtags,
-      List<Posted.Entity> mentions, List<Posted.Entity> urls, StatusJson.Links links) {
-    long id = Snowflake.firstIdAt(time) | (sequence++ & 0x3FFFFF);
-    String json = StatusJson.status(id, time, user, text, hashtags, mentions, urls, links, random.nextInt(50));
-    return new Posted(id, time, user, text, hashtags, mentions, urls, json);
+  private long nextId(long time) {
+    return Snowflake.firstIdAt(time) | (sequence++ & 0x3FFFFF);
+  }
+
+  private Posted post(long id, long time, Posted.User user, Posted.Body body, StatusJson.Links links) {
+    String json = StatusJson.status(id, time, user, body, links, StatusExtras.draw(random));
+    return new Posted(id, time, user, body, json);
+  }
+
+  private Languages.Language language(Posted.User user) {
+    return language(user.profile());
+  }
+
+  private static Languages.Language language(Profile profile) {
+    for (Languages.Language l : Languages.ALL) {
+      if (l.code().equals(profile.lang())) {
+        return l;
+      }
+    }
+    throw new IllegalStateException("a profile in no known language: " + profile.lang());
   }
 
   private Posted.User user() {
     int rank = userRanks.next(random);
     Posted.User user = users[rank];
-    if (user == null) {
-      String word = Vocabulary.word(new SplittableRandom(settings.seed() ^ rank), 2);
-      user = new Posted.User(rank, 100_000_000L + rank * 97L, word + Integer.toString(rank, 36),
-          Character.toUpperCase(word.charAt(0)) + word.substring(1));
+    if (user == null) { // drawn from the account's own sequence: the same account whatever came before
+      SplittableRandom own = new SplittableRandom(settings.seed() ^ (rank * 0x9E3779B97F4A7C15L));
+      long id = 10_000_000L + ((rank * 0x9E3779B1L) & 0xFFFFFFFFL); // distinct, and as scattered as real ids
+      Profile profile = Profile.draw(id, own, languages, startOf(settings.firstDay()) / 1000);
+      String word = Script.LATIN.word(own, "");
+      Languages.Language lang = language(profile);
+      String name = languages.word(lang, own) + (own.nextBoolean() ? " " + languages.word(lang, own) : "");
+      user = new Posted.User(rank, id, word + Integer.toString(rank, 36), name, profile);
       users[rank] = user;
     }
     return user;

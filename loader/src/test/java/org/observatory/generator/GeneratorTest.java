@@ -89,7 +89,15 @@ class GeneratorTest {
       }
     }
     assertThat(checked).isGreaterThan(10_000);
-    assertThat(lines.stream().anyMatch(l -> l.codePoints().anyMatch(Character::isSupplementaryCodePoint))).isTrue();
+    assertThat(statuses().stream().anyMatch(s -> s.get("text").asText().codePoints()
+        .anyMatch(Character::isSupplementaryCodePoint))).as("texts with emoji").isTrue();
+  }
+
+  @Test
+  void linesAreEscapedAsTheStreamEscapesThem() {
+    assertThat(lines).allMatch(l -> l.chars().allMatch(c -> c < 128), "ASCII only: beyond it, \\uXXXX");
+    assertThat(lines.stream().filter(l -> l.contains("\\u3")).count()).as("Japanese, escaped").isPositive();
+    assertThat(lines).noneMatch(l -> l.contains("http://") || l.contains("<a "));
   }
 
   @Test
@@ -174,7 +182,7 @@ class GeneratorTest {
     return text.substring(text.offsetByCodePoints(0, start), text.offsetByCodePoints(0, end));
   }
 
-  private static List<String> lines(Path file) throws IOException {
+  static List<String> lines(Path file) throws IOException {
     try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
       return List.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"));
     }
