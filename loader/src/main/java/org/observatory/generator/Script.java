@@ -35,36 +35,11 @@ enum Script {
       return w.toString();
     }
   },
-  ARABIC {
-    @Override
-    String word(SplittableRandom random, String accents) {
-      return letters(random, 0x0627, 0x064A - 0x0627, 2 + random.nextInt(6));
-    }
-  },
-  HANGUL {
-    @Override
-    String word(SplittableRandom random, String accents) {
-      return letters(random, 0xAC00, 0xD7A3 - 0xAC00, 1 + random.nextInt(4));
-    }
-  },
-  THAI {
-    @Override
-    String word(SplittableRandom random, String accents) {
-      return letters(random, 0x0E01, 0x0E2E - 0x0E01, 3 + random.nextInt(6));
-    }
-  },
-  CYRILLIC {
-    @Override
-    String word(SplittableRandom random, String accents) {
-      return letters(random, 0x0430, 32, 3 + random.nextInt(7));
-    }
-  },
-  DEVANAGARI {
-    @Override
-    String word(SplittableRandom random, String accents) {
-      return letters(random, 0x0915, 0x0939 - 0x0915, 2 + random.nextInt(5));
-    }
-  },
+  ARABIC(0x0627, 0x064A, 2, 6),
+  HANGUL(0xAC00, 0xD7A3, 1, 4),
+  THAI(0x0E01, 0x0E2E, 3, 6),
+  CYRILLIC(0x0430, 0x0450, 3, 7),
+  DEVANAGARI(0x0915, 0x0939, 2, 5),
   /** Tweets Twitter could not place in a language: emoji and laughter. */
   EMOJI {
     @Override
@@ -81,12 +56,30 @@ enum Script {
       + "何間話電車店家好物食飲新高長明楽学校友達声曲歌夜朝";
   private static final String[] EMOJIS = {"😀", "🔥", "⚽", "🎉", "❤️", "👍", "😂", "😭", "🙏", "✨", "💕", "😍"};
 
-  abstract String word(SplittableRandom random, String accents);
+  private final int firstLetter;
+  private final int pastLastLetter;
+  private final int shortest;
+  private final int lengths;
 
-  private static String letters(SplittableRandom random, int first, int range, int n) {
+  /** A script whose words are runs of letters from one block of code points. */
+  Script(int firstLetter, int pastLastLetter, int shortest, int lengths) {
+    this.firstLetter = firstLetter;
+    this.pastLastLetter = pastLastLetter;
+    this.shortest = shortest;
+    this.lengths = lengths;
+  }
+
+  /** A script that makes its words its own way. */
+  Script() {
+    this(0, 0, 0, 0);
+  }
+
+  /** A word of letters from the script's block, {@code shortest} to {@code shortest + lengths - 1} long. */
+  String word(SplittableRandom random, String accents) {
     StringBuilder w = new StringBuilder();
+    int n = shortest + random.nextInt(lengths);
     for (int i = 0; i < n; i++) {
-      w.appendCodePoint(first + random.nextInt(range));
+      w.appendCodePoint(firstLetter + random.nextInt(pastLastLetter - firstLetter));
     }
     return w.toString();
   }
