@@ -14,17 +14,20 @@ record StatusExtras(String source, Place place, double[] coordinates) {
   record Place(String id, String type, String name, String fullName, String countryCode, String country,
       double west, double south, double east, double north) {}
 
-  private static final String[][] SOURCES = {
-      {"0.30", "<a href=\"http://twitter.com/download/iphone\" rel=\"nofollow\">Twitter for iPhone</a>"},
-      {"0.24", "<a href=\"http://twitter.com/download/android\" rel=\"nofollow\">Twitter for Android</a>"},
-      {"0.12", "<a href=\"http://twitter.com\" rel=\"nofollow\">Twitter Web Client</a>"},
-      {"0.04", "<a href=\"http://twittbot.net/\" rel=\"nofollow\">twittbot.net</a>"},
-      {"0.04", "<a href=\"https://about.twitter.com/products/tweetdeck\" rel=\"nofollow\">TweetDeck</a>"},
-      {"0.03", "<a href=\"http://ifttt.com\" rel=\"nofollow\">IFTTT</a>"},
-      {"0.03", "<a href=\"http://blackberry.com/twitter\" rel=\"nofollow\">Twitter for BlackBerry®</a>"},
-      {"0.03", "<a href=\"https://mobile.twitter.com\" rel=\"nofollow\">Mobile Web (M5)</a>"},
-      {"0.02", "<a href=\"http://twitter.com/#!/download/ipad\" rel=\"nofollow\">Twitter for iPad</a>"},
-      {"0.02", "<a href=\"http://instagram.com\" rel=\"nofollow\">Instagram</a>"}};
+  /** A client, and the share of statuses posted from it. */
+  private record Source(double share, String html) {}
+
+  private static final Source[] SOURCES = {
+      new Source(0.30, "<a href=\"http://twitter.com/download/iphone\" rel=\"nofollow\">Twitter for iPhone</a>"),
+      new Source(0.24, "<a href=\"http://twitter.com/download/android\" rel=\"nofollow\">Twitter for Android</a>"),
+      new Source(0.12, "<a href=\"http://twitter.com\" rel=\"nofollow\">Twitter Web Client</a>"),
+      new Source(0.04, "<a href=\"http://twittbot.net/\" rel=\"nofollow\">twittbot.net</a>"),
+      new Source(0.04, "<a href=\"https://about.twitter.com/products/tweetdeck\" rel=\"nofollow\">TweetDeck</a>"),
+      new Source(0.03, "<a href=\"http://ifttt.com\" rel=\"nofollow\">IFTTT</a>"),
+      new Source(0.03, "<a href=\"http://blackberry.com/twitter\" rel=\"nofollow\">Twitter for BlackBerry®</a>"),
+      new Source(0.03, "<a href=\"https://mobile.twitter.com\" rel=\"nofollow\">Mobile Web (M5)</a>"),
+      new Source(0.02, "<a href=\"http://twitter.com/#!/download/ipad\" rel=\"nofollow\">Twitter for iPad</a>"),
+      new Source(0.02, "<a href=\"http://instagram.com\" rel=\"nofollow\">Instagram</a>")};
   private static final Place[] PLACES = {
       new Place("01a9a39529b27f36", "city", "Manhattan", "Manhattan, NY", "US", "United States", -74.026675, 40.683935, -73.910408, 40.877483),
       new Place("3b77caf94bfc81fe", "city", "Los Angeles", "Los Angeles, CA", "US", "United States", -118.668404, 33.704538, -118.155409, 34.337041),
@@ -40,10 +43,10 @@ record StatusExtras(String source, Place place, double[] coordinates) {
   static StatusExtras draw(SplittableRandom random) {
     double r = random.nextDouble();
     String source = null;
-    for (String[] s : SOURCES) {
-      r -= Double.parseDouble(s[0]);
+    for (Source s : SOURCES) {
+      r -= s.share();
       if (r < 0) {
-        source = s[1];
+        source = s.html();
         break;
       }
     }
