@@ -20,5 +20,7 @@ public final class InProcessServer {
     conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
     // Per-table latency histograms: about 5 MB of counters per hundred tables.
     conf.setBoolean("hbase.regionserver.enable.table.latencies", false);
+    Codecs.configure(conf);
+    Codecs.installInThisJvm(); // before the server opens regions whose files need it
   }
 }

@@ -3,9 +3,12 @@ package org.observatory.schemas.tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
+import java.util.List;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
@@ -14,10 +17,18 @@ import org.junit.jupiter.api.Test;
 @Tag("fast")
 class TableLayoutTest {
   @Test
-  void tweetTablesCompressTheJsonAndBloomTheRows() {
+  void everyFamilyIsZstdCompressedTheJsonInLargeBlocksAndRowsAreBloomed() {
     TableDescriptor tweets = TableLayout.tweets(TableName.valueOf("t"));
-    assertThat(tweets.getColumnFamily(TweetTable.JSON).getCompressionType()).isEqualTo(Compression.Algorithm.GZ);
-    assertThat(tweets.getColumnFamily(TweetTable.DATA).getCompressionType()).isEqualTo(Compression.Algorithm.NONE);
+    for (TableDescriptor table : List.of(tweets, TableLayout.users(TableName.valueOf("u")),
+        TableLayout.index(TableName.valueOf("i")), TableLayout.deletions(TableName.valueOf("x")),
+        TableLayout.indexCatalog(TableName.valueOf("c")))) {
+      for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
+        assertThat(family.getCompressionType()).as(family.getNameAsString()).isEqualTo(Compression.Algorithm.ZSTD);
+        assertThat(family.getDataBlockEncoding()).isEqualTo(DataBlockEncoding.FAST_DIFF);
+      }
+    }
+    assertThat(tweets.getColumnFamily(TweetTable.JSON).getBlocksize()).isEqualTo(256 << 10);
+    assertThat(tweets.getColumnFamily(TweetTable.DATA).getBlocksize()).isEqualTo(64 << 10);
     assertThat(tweets.getColumnFamily(TweetTable.DATA).getBloomFilterType()).isEqualTo(BloomType.ROW);
     assertThat(tweets.getColumnFamily(TweetTable.JSON).getMaxVersions()).isEqualTo(1);
     assertThat(TableLayout.index(TableName.valueOf("i")).getColumnFamily(IndexTable.FAMILY).getBloomFilterType())
