@@ -158,6 +158,7 @@ public final class HistoricalLoad {
       job.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.NullOutputFormat.class);
     } else {
       MultiTableBulkLoadSetup.configure(job, connection, names);
+      job.setReducerClass(BulkSortReducer.class);
     }
     return names;
   }
