@@ -26,7 +26,9 @@ import org.observatory.schemas.tables.MonthTables;
 /**
  * Writes puts through one {@link BufferedMutator} per table. The first puts of a month start the
  * creation of its tables in the background and wait for it there, so that the tweets of the month
- * being loaded never wait for the tables of an old original's month. Thread-safe.
+ * being loaded never wait for the tables of an old original's month. A writer that keeps up with a
+ * stream also creates the month after the newest it has written, so that a month's first tweets find
+ * their tables ready. Thread-safe.
  */
 public final class TableWriter implements Closeable {
   private static final int CREATION_THREADS = 8;
@@ -35,6 +37,8 @@ public final class TableWriter implements Closeable {
   private final MonthTables monthTables;
   private final long bufferBytes;
   private final Durability durability;
+  private final boolean createNextMonthAhead;
+  private volatile Month newest;
   private final Map<TableName, BufferedMutator> mutators = new ConcurrentHashMap<>();
   private final Map<Month, CompletableFuture<Void>> months = new ConcurrentHashMap<>();
   private final List<CompletableFuture<Void>> deferred = new ArrayList<>();
@@ -47,17 +51,23 @@ public final class TableWriter implements Closeable {
 
   /**
    * @param durability how puts reach the write-ahead log; see {@link Durability}
+   * @param createNextMonthAhead whether to create the month after the newest written, in the background
    */
-  public TableWriter(Connection connection, MonthTables monthTables, long bufferBytes, Durability durability) {
+  public TableWriter(Connection connection, MonthTables monthTables, long bufferBytes, Durability durability,
+      boolean createNextMonthAhead) {
     this.connection = connection;
     this.monthTables = monthTables;
     this.bufferBytes = bufferBytes;
     this.durability = durability;
+    this.createNextMonthAhead = createNextMonthAhead;
   }
 
   /** Queues puts per table; a failure of earlier writes surfaces here or at {@link #flush()}. */
   public void write(List<TablePuts> puts) throws IOException {
     throwIfFailed();
+    if (createNextMonthAhead) {
+      puts.stream().map(TablePuts::month).max(Month::compareTo).ifPresent(this::createAfter);
+    }
     for (TablePuts e : puts) {
       TableName table = e.table();
       List<Put> tablePuts = e.puts();
@@ -115,6 +125,14 @@ public final class TableWriter implements Closeable {
       if (first != null) {
         throw first;
       }
+    }
+  }
+
+  /** Starts creating the month after {@code month} if that is the newest yet; nothing waits for it. */
+  private void createAfter(Month month) {
+    if (newest == null || month.compareTo(newest) > 0) {
+      newest = month;
+      monthReady(month.next());
     }
   }
 

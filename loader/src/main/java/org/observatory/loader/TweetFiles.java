@@ -52,10 +52,10 @@ public final class TweetFiles {
 
   /**
    * Reads every line of a file, adding the compressed bytes consumed to {@code bytesRead} as it goes
-   * (so progress can be reported as a share of the input size).
+   * (so progress can be reported as a share of the input size, which is what is known in advance).
    */
   public static void read(Path file, AtomicLong bytesRead, LineHandler handler) throws IOException {
-    try (BufferedReader lines = lines(new CountingStream(Files.newInputStream(file), bytesRead),
+    try (BufferedReader lines = lines(counting(Files.newInputStream(file), bytesRead),
         file.getFileName().toString())) {
       long number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -66,11 +66,20 @@ public final class TweetFiles {
 
   /**
    * The lines of a tweet file's bytes, gunzipped when its name ends with {@code .gz}: how every reader
-   * of tweet files outside MapReduce's own record reader opens one, wherever the bytes come from.
+   * of tweet files opens one, wherever the bytes come from.
    */
   public static BufferedReader lines(InputStream raw, String fileName) throws IOException {
-    InputStream in = fileName.endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
-    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    return new BufferedReader(new InputStreamReader(decompressed(raw, fileName), StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  /** A tweet file's bytes, gunzipped when its name ends with {@code .gz}. */
+  public static InputStream decompressed(InputStream raw, String fileName) throws IOException {
+    return fileName.endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
+  }
+
+  /** The stream, adding the bytes read from it to {@code bytesRead} as they are read. */
+  public static InputStream counting(InputStream raw, AtomicLong bytesRead) {
+    return new CountingStream(raw, bytesRead);
   }
 
   private static boolean isTweetFile(Path p) {

@@ -19,12 +19,10 @@ public final class JobRunner {
 
   private JobRunner() {}
 
-  /** Hears how far a running job has got, each fraction from 0 to 1. */
+  /** Hears how far a running job has got: called while it runs, and once when it has finished. */
   @FunctionalInterface
   public interface Watcher {
-    Watcher NONE = (map, reduce) -> {};
-
-    void progress(float map, float reduce);
+    void progress(Job job) throws IOException, InterruptedException;
   }
 
   /** The job ran past its time limit, and was killed. */
@@ -66,16 +64,22 @@ public final class JobRunner {
     }
   }
 
-  /** A watcher that logs the job's progress at most every {@code seconds}. */
-  public static Watcher logEvery(int seconds, Logger log, String jobName) {
+  /** The watcher, told at most every {@code seconds}. */
+  public static Watcher every(int seconds, Watcher watcher) {
     long every = seconds * 1_000_000_000L;
     long[] next = {System.nanoTime() + every};
-    return (map, reduce) -> {
+    return job -> {
       if (System.nanoTime() >= next[0]) {
         next[0] += every;
-        log.info("{}: map {}%, reduce {}%", jobName, Math.round(map * 100), Math.round(reduce * 100));
+        watcher.progress(job);
       }
     };
+  }
+
+  /** A watcher that logs the job's map and reduce progress. */
+  public static Watcher logging(Logger log) {
+    return job -> log.info("{}: map {}%, reduce {}%", job.getJobName(), Math.round(job.mapProgress() * 100),
+        Math.round(job.reduceProgress() * 100));
   }
 
   /**
@@ -95,12 +99,12 @@ public final class JobRunner {
           throw new TimedOutException(job.getJobName());
         }
         Thread.sleep(POLL_MILLIS);
-        watcher.progress(job.mapProgress(), job.reduceProgress());
+        watcher.progress(job);
       }
       if (!job.isSuccessful()) {
         throw new IOException("the job '" + job.getJobName() + "' failed: " + job.getStatus().getFailureInfo());
       }
-      watcher.progress(1, 1);
+      watcher.progress(job);
     } catch (InterruptedException e) {
       killQuietly(job);
       Thread.currentThread().interrupt();

@@ -26,7 +26,7 @@ public final class BulkLoadMapper extends TweetFileMapper<ImmutableBytesWritable
   @Override
   Ingest.Sink sink(Context context) {
     bulkTables = new HashSet<>(new JobConf(context.getConfiguration()).bulkTables());
-    direct = new TableWriter(connection(), monthTables(), DIRECT_BUFFER_BYTES, Durability.SYNC_WAL);
+    direct = new TableWriter(connection(), monthTables(), DIRECT_BUFFER_BYTES, Durability.SYNC_WAL, false);
     return puts -> {
       for (TablePuts table : puts) {
         if (bulkTables.contains(table.table())) {

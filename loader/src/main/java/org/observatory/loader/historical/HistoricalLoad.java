@@ -96,7 +96,7 @@ public final class HistoricalLoad {
     Job job = Job.getInstance(conf, "observatory load (" + settings.mode().name().toLowerCase() + ", "
         + files.size() + " files)");
     job.setJarByClass(HistoricalLoad.class);
-    job.setInputFormatClass(WholeFileTextInputFormat.class);
+    job.setInputFormatClass(TweetFileInputFormat.class);
     FileInputFormat.setInputPaths(job, files.toArray(Path[]::new));
     List<TableName> bulkTables = List.of();
     List<MonthIndex> bulkIndexes = List.of();
@@ -112,7 +112,8 @@ public final class HistoricalLoad {
       job.setNumReduceTasks(0);
     }
     JobRunner.shipDependencies(job);
-    JobRunner.run(job, 0, JobRunner.logEvery(settings.progressSeconds(), LOG, job.getJobName()));
+    JobRunner.run(job, 0, JobRunner.every(settings.progressSeconds(),
+        new LoadProgress(LOG, sizeOf(files, conf), settings.mode() == LoadMode.BULK)));
     if (settings.mode() == LoadMode.BULK) {
       checkNoRebuild(bulkIndexes);
       bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
@@ -121,13 +122,17 @@ public final class HistoricalLoad {
     // Only now: a tweet in one file may have been written after another file's notice deleting it.
     Path deletedDir = new JobConf(conf).deletedDir();
     counters.add(LoadCounter.ERASED, deletions.eraser().erase(deletedIds(deletedDir.getFileSystem(conf), deletedDir)));
-    long inputBytes = 0;
-    for (Path file : files) {
-      inputBytes += file.getFileSystem(conf).getFileStatus(file).getLen();
-    }
-    LoadSummary summary = new LoadSummary(counters, files.size(), inputBytes, System.currentTimeMillis() - start);
+    LoadSummary summary = new LoadSummary(counters, files.size(), sizeOf(files, conf), System.currentTimeMillis() - start);
     LOG.info("load finished: {}", summary);
     return summary;
+  }
+
+  private static long sizeOf(List<Path> files, Configuration conf) throws IOException {
+    long bytes = 0;
+    for (Path file : files) {
+      bytes += file.getFileSystem(conf).getFileStatus(file).getLen();
+    }
+    return bytes;
   }
 
   /** The months the files cover: the month of each file's first status. */

@@ -12,6 +12,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.observatory.indexer.Indexer;
@@ -24,11 +25,12 @@ import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 
 /**
- * One whole tweet file through {@link Ingest}: lines numbered from the file's start, bad ones set
+ * One whole tweet file through {@link Ingest}: lines numbered from the file's start ({@link TweetFileRecordReader}), bad ones set
  * aside beside the load's other rejects, delete-notice ids left for the driver, counters published
  * at the end. Subclasses say where the puts go.
  */
 abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
+  private static final int PROGRESS_LINES = 1_000;
   private Connection connection;
   private TableNames names;
   private MonthTables monthTables;
@@ -36,7 +38,8 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
   private RejectedLines rejects;
   private LoadCounters counters;
   private Path input;
-  private long lineNumber;
+  private Counter tweetsSoFar;
+  private long tweetsCounted;
 
   @Override
   protected void setup(Context context) throws IOException {
@@ -54,14 +57,25 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     rejects = new RejectedLines(inputName, () -> fs.create(rejected, true));
     counters = new LoadCounters();
     ingest = new Ingest(indexer, new Tombstones(connection, names), counters, sink(context), true);
+    tweetsSoFar = context.getCounter(LoadProgress.GROUP, LoadProgress.TWEETS);
   }
 
   /** Where this mode's puts go. */
   abstract Ingest.Sink sink(Context context) throws IOException;
 
   @Override
-  protected void map(LongWritable offset, Text line, Context context) throws IOException {
-    ingest.line(++lineNumber, line.toString(), rejects);
+  protected void map(LongWritable number, Text line, Context context) throws IOException {
+    ingest.line(number.get(), line.toString(), rejects);
+    if (number.get() % PROGRESS_LINES == 0) {
+      countTweetsSoFar();
+    }
+  }
+
+  /** Tweets read so far, for the load's progress (the load's own counters are published at the end). */
+  private void countTweetsSoFar() {
+    long now = counters.tweets();
+    tweetsSoFar.increment(now - tweetsCounted);
+    tweetsCounted = now;
   }
 
   @Override
@@ -69,6 +83,7 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     try {
       ingest.flush();
       ingest.countRepeats();
+      countTweetsSoFar();
       finish(context);
       writeDeleted(context, ingest.drainDeleted());
       JobCounters.publish(counters, context);

@@ -195,7 +195,7 @@ public final class Reindex {
     job.setOutputFormatClass(MultiTableOutputFormat.class);
     job.setNumReduceTasks(0);
     JobRunner.shipDependencies(job);
-    JobRunner.run(job, 0, JobRunner.logEvery(settings.progressSeconds(), LOG, job.getJobName()));
+    JobRunner.run(job, 0, JobRunner.every(settings.progressSeconds(), JobRunner.logging(LOG)));
     return job.getCounters();
   }
 

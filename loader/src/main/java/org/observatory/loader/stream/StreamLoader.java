@@ -253,7 +253,8 @@ public final class StreamLoader {
     if (writer == null) {
       MonthTables monthTables = store.kit().monthTables();
       deletions = store.kit().deletions(indexer, monthTables);
-      writer = new TableWriter(store.kit().connection(), monthTables, settings.writeBufferBytes(), settings.durability());
+      writer = new TableWriter(store.kit().connection(), monthTables, settings.writeBufferBytes(), settings.durability(),
+          true);
     }
     LoadCounters segmentCounts = new LoadCounters();
     try (RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());

@@ -129,7 +129,7 @@ public final class ContentJob implements Phase2.Job {
 
   private static void await(Job job, long timeoutMillis, Progress progress) throws IOException {
     try {
-      JobRunner.run(job, timeoutMillis, (map, reduce) -> progress.report((map + reduce) / 2));
+      JobRunner.run(job, timeoutMillis, running -> progress.report((running.mapProgress() + running.reduceProgress()) / 2));
     } catch (JobRunner.TimedOutException e) {
       throw new QueryTimeoutException("the phase-2 MapReduce job did not finish within the query timeout");
     }

@@ -1,0 +1,71 @@
+package org.observatory.loader.historical;
+
+import java.io.IOException;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.Job;
+import org.observatory.mapreduce.JobRunner;
+import org.slf4j.Logger;
+
+/**
+ * A historical load's progress as its log tells it: the share of the input's bytes read, which only
+ * moves forward, the tweets read so far, their rate, and the time left to read the rest; then, in bulk
+ * mode, the sorting into HFiles. MapReduce's own map progress is no guide: the local runner's jumps to
+ * 100 % within seconds and falls back as tasks start.
+ */
+final class LoadProgress implements JobRunner.Watcher {
+  /** Live counters the tasks add to as they read (the load's own counters arrive only as tasks end). */
+  static final String GROUP = "Observatory progress";
+  static final String INPUT_BYTES = "input bytes read";
+  static final String TWEETS = "tweets read";
+
+  private final Logger log;
+  private final long inputBytes;
+  private final boolean sortsAfterwards;
+  private final long startNanos = System.nanoTime();
+  private double shown;
+
+  /**
+   * @param inputBytes the size of every input file together
+   * @param sortsAfterwards whether the tasks' output is sorted once the input is read (bulk mode)
+   */
+  LoadProgress(Logger log, long inputBytes, boolean sortsAfterwards) {
+    this.log = log;
+    this.inputBytes = inputBytes;
+    this.sortsAfterwards = sortsAfterwards;
+  }
+
+  @Override
+  public void progress(Job job) throws IOException, InterruptedException {
+    Counters counters = job.getCounters();
+    if (counters != null) {
+      log.info("{}: {}", job.getJobName(), line(value(counters, INPUT_BYTES), value(counters, TWEETS),
+          job.reduceProgress(), (System.nanoTime() - startNanos) / 1_000_000));
+    }
+  }
+
+  /** What the log says after {@code elapsedMillis}, given what the counters say. */
+  String line(long bytesRead, long tweets, float reduce, long elapsedMillis) {
+    // never backwards: a task that is tried again starts its count from nothing
+    shown = Math.max(shown, inputBytes == 0 ? 1 : Math.min(1, bytesRead / (double) inputBytes));
+    double seconds = Math.max(elapsedMillis, 1) / 1000.0;
+    String sofar = String.format("%,d tweets, %,.0f tweets/s", tweets, tweets / seconds);
+    if (shown < 1) {
+      String left = shown == 0 ? "" : ", about " + duration(seconds * (1 - shown) / shown) + " left"
+          + (sortsAfterwards ? " to read, then sorting into HFiles" : "");
+      return String.format("%.0f%% of %.1f MB read, %s%s", shown * 100, inputBytes / 1e6, sofar, left);
+    }
+    return "input read, " + sofar + (sortsAfterwards ? String.format("; sorting into HFiles, %.0f%%", reduce * 100.0)
+        : "; finishing the last writes");
+  }
+
+  private static String duration(double seconds) {
+    long s = Math.round(seconds);
+    return s < 60 ? s + " s" : s < 3600 ? (s / 60) + " min " + (s % 60) + " s" : (s / 3600) + " h " + (s % 3600 / 60) + " min";
+  }
+
+  private static long value(Counters counters, String name) {
+    Counter counter = counters.getGroup(GROUP).findCounter(name, false);
+    return counter == null ? 0 : counter.getValue();
+  }
+}

@@ -1,0 +1,35 @@
+package org.observatory.loader.historical;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+@Tag("fast")
+class LoadProgressTest {
+  private static final long MB_100 = 100_000_000;
+
+  @Test
+  void saysTheShareOfTheInputReadTheRateAndTheTimeLeft() {
+    LoadProgress progress = new LoadProgress(LoggerFactory.getLogger(getClass()), MB_100, false);
+
+    assertThat(progress.line(25_000_000, 40_000, 0, 10_000))
+        .isEqualTo("25% of 100.0 MB read, 40,000 tweets, 4,000 tweets/s, about 30 s left");
+    assertThat(progress.line(MB_100 / 50, 1_000, 0, 10_000)).as("a retried task's count starting again")
+        .startsWith("25% of 100.0 MB read, 1,000 tweets");
+    assertThat(progress.line(MB_100, 160_000, 0, 40_000))
+        .isEqualTo("input read, 160,000 tweets, 4,000 tweets/s; finishing the last writes");
+  }
+
+  @Test
+  void aBulkLoadSaysThatSortingFollowsAndHowFarItHasGot() {
+    LoadProgress progress = new LoadProgress(LoggerFactory.getLogger(getClass()), MB_100, true);
+
+    assertThat(progress.line(0, 0, 0, 2_000)).isEqualTo("0% of 100.0 MB read, 0 tweets, 0 tweets/s");
+    assertThat(progress.line(MB_100 / 100, 400, 0, 20_000))
+        .endsWith("about 33 min 0 s left to read, then sorting into HFiles");
+    assertThat(progress.line(MB_100, 90_000, 0.43f, 30_000))
+        .isEqualTo("input read, 90,000 tweets, 3,000 tweets/s; sorting into HFiles, 43%");
+  }
+}
