@@ -17,7 +17,7 @@ import org.observatory.schemas.tweet.Snowflake;
  * Every family keeps one version: a cell's timestamp is its tweet's time, not a write time.
  *
  * <p>Every family is ZSTD-compressed at the level {@link Codecs} sets, and FAST_DIFF-encoded. Measured
- * on six generated real-weight days, bulk-loaded (docs/operations.md, "Storage"): against GZ on JSON
+ * on six generated real-weight days, bulk-loaded (docs/operations.md, "Measured figures"): against GZ on JSON
  * and no compression elsewhere, ZSTD at level 3 in HBase's 64 KB blocks took 15 % off the tables;
  * level 6 with JSON in 256 KB blocks 24 %. Larger blocks stop paying at the codec's 256 KB buffer.
  */
