@@ -18,7 +18,8 @@ public final class LoadStage {
   private LoadStage() {}
 
   /** One way of loading: tweets (statuses and embedded originals) per second, and its share of the ceiling. */
-  public record Rate(double tweetsPerSecond, double seconds, double ratioToCeiling) {}
+  /** @param peakMemoryMb the loading process's peak resident memory, HBase inside it included */
+  public record Rate(double tweetsPerSecond, double seconds, double ratioToCeiling, long peakMemoryMb) {}
 
   /**
    * The streaming loader started cold and fed at a steady rate, as a live stream feeds it after a restart:
@@ -88,6 +89,6 @@ public final class LoadStage {
 
   private static Rate rate(CommandSummary summary, double ceiling) {
     double rate = summary.rate("tweets");
-    return new Rate(rate, summary.seconds(), Math.round(rate / ceiling * 1000) / 1000.0);
+    return new Rate(rate, summary.seconds(), Math.round(rate / ceiling * 1000) / 1000.0, summary.counter("peakMemoryMb"));
   }
 }

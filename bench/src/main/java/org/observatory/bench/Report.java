@@ -80,15 +80,15 @@ final class Report {
   private static void loads(StringBuilder md, Harness.Results r) {
     LoadStage.Figures l = r.loads();
     md.append("## Loading\n\nEach load into a fresh embedded store; tweets are statuses and embedded originals.\n\n")
-        .append("| | tweets/s | seconds | ratio to the ceiling |\n|---|---|---|---|\n");
-    row(md, "parse ceiling", rate(l.parseCeilingTweetsPerSecond()), "", "1");
+        .append("| | tweets/s | seconds | ratio to the ceiling | peak memory (MB) |\n|---|---|---|---|---|\n");
+    row(md, "parse ceiling", rate(l.parseCeilingTweetsPerSecond()), "", "1", "");
     load(md, "historical, direct", l.direct());
     load(md, "historical, bulk", l.bulk());
     load(md, "streaming replay, flat out", l.stream());
     if (l.paced() != null) {
       LoadStage.Paced p = l.paced();
       row(md, "streaming replay of the first " + p.days() + " days at " + rate(p.linesPerSecond()) + " lines/s, "
-          + "from a cold start", rate(p.tweetsPerSecond()), String.valueOf(p.seconds()), "");
+          + "from a cold start", rate(p.tweetsPerSecond()), String.valueOf(p.seconds()), "", "");
     }
     if (l.paced() != null) {
       md.append("\nAt the steady rate, from a line reaching the streaming daemon to its tweets being stored: p99 ")
@@ -103,7 +103,8 @@ final class Report {
   }
 
   private static void load(StringBuilder md, String name, LoadStage.Rate rate) {
-    row(md, name, rate(rate.tweetsPerSecond()), String.valueOf(rate.seconds()), String.valueOf(rate.ratioToCeiling()));
+    row(md, name, rate(rate.tweetsPerSecond()), String.valueOf(rate.seconds()), String.valueOf(rate.ratioToCeiling()),
+        String.format(Locale.ROOT, "%,d", rate.peakMemoryMb()));
   }
 
   private static void storage(StringBuilder md, Harness.Results r) {

@@ -1,7 +1,15 @@
 package org.observatory.loader;
 
-/** The outcome of a load: its counters, its duration and the input size. */
-public record LoadSummary(LoadCounters counters, int files, long inputBytes, long elapsedMillis) {
+/**
+ * The outcome of a load: its counters, its duration, the input size, and the peak resident memory of
+ * the process that ran it (on YARN the tasks' memory is the cluster's to report).
+ */
+public record LoadSummary(LoadCounters counters, int files, long inputBytes, long elapsedMillis, long peakResidentBytes) {
+  /** A summary of a load that has just ended in this process. */
+  public LoadSummary(LoadCounters counters, int files, long inputBytes, long elapsedMillis) {
+    this(counters, files, inputBytes, elapsedMillis, PeakMemory.residentBytes());
+  }
+
   /** Tweets written (statuses and embedded originals) per second. */
   public double tweetsPerSecond() {
     return elapsedMillis == 0 ? 0 : counters.tweets() * 1000.0 / elapsedMillis;
@@ -9,7 +17,7 @@ public record LoadSummary(LoadCounters counters, int files, long inputBytes, lon
 
   @Override
   public String toString() {
-    return String.format("%d files, %.1f MB in %.1f s: %.0f tweets/s; %s",
-        files, inputBytes / 1e6, elapsedMillis / 1000.0, tweetsPerSecond(), counters);
+    return String.format("%d files, %.1f MB in %.1f s: %.0f tweets/s; %s peakMemoryMb=%d",
+        files, inputBytes / 1e6, elapsedMillis / 1000.0, tweetsPerSecond(), counters, peakResidentBytes >> 20);
   }
 }
