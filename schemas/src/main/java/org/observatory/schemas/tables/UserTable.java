@@ -14,8 +14,8 @@ import org.observatory.schemas.tweet.Tweet;
 public final class UserTable {
   public static final byte[] PROFILE = Bytes.toBytes("p");
 
-  // STORED FORMAT: qualifiers of family p.
-  static final byte[] SCREEN_NAME = Bytes.toBytes("s");
+  // STORED FORMAT: the qualifier of family p. (Rows written before November 2026 also hold the screen
+  // name under "s", which nothing reads: the profile JSON has it.)
   static final byte[] JSON = Bytes.toBytes("json");
 
   private UserTable() {}
@@ -34,9 +34,6 @@ public final class UserTable {
   public static Put put(Tweet t) {
     long ts = t.observedAt();
     Put put = new Put(RowKeys.user(t.user().id(), t.id()), ts);
-    if (t.user().screenName() != null) {
-      put.addColumn(PROFILE, SCREEN_NAME, ts, Bytes.toBytes(t.user().screenName()));
-    }
     put.addColumn(PROFILE, JSON, ts, Bytes.toBytes(t.user().json()));
     return put;
   }

@@ -6,8 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.tweet.Snowflake;
@@ -64,6 +66,65 @@ class TweetTableTest {
     Tweet t = ((StreamItem.Status) new TweetParser().parse(
         retweet(29_000_000_000L, "Wed Jan 06 07:30:00 +0000 2010", 3))).tweet();
     assertThat(t.observedAt()).isEqualTo(t.createdAt());
+  }
+
+  @Test
+  void everyDecodedFieldSurvivesTheRecord() throws Exception {
+    String status = ("{\"created_at\":\"Wed Jan 06 07:30:00 +0000 2016\",\"id\":" + Snowflake.firstIdAt(1452065400123L)
+        + ",\"lang\":\"ja\",\"text\":\"@b ありがとう #東京 #Euro https://t.co/x\",\"in_reply_to_status_id\":41,"
+        + "\"in_reply_to_user_id\":42,\"in_reply_to_screen_name\":\"b\",\"quoted_status_id\":43,"
+        + "\"user\":{\"id\":99,\"screen_name\":\"fan\"},\"entities\":{\"hashtags\":[{\"text\":\"東京\",\"indices\":[9,12]},"
+        + "{\"text\":\"Euro\",\"indices\":[13,18]}],\"user_mentions\":[{\"id\":42,\"screen_name\":\"b\",\"indices\":[0,2]}],"
+        + "\"urls\":[{\"url\":\"https://t.co/x\",\"expanded_url\":\"https://example.org/a?b=c\",\"indices\":[19,33]}]}}");
+    Tweet t = ((StreamItem.Status) new TweetParser().parse(status)).tweet();
+
+    StoredTweet stored = TweetTable.read(Result.create(cells(TweetTable.put(t))));
+
+    assertThat(stored).usingRecursiveComparison().ignoringFields("json").isEqualTo(new StoredTweet(t.id(),
+        t.createdAt(), 99, "fan", "ja", null, t.quoteOf(), t.replyTo(), List.of("東京", "Euro"),
+        List.of(new Tweet.Mention(42, "b")), List.of("https://example.org/a?b=c"), null));
+    assertThat(stored.replyTo()).isEqualTo(new Tweet.TweetRef(41, 42, 0));
+    assertThat(stored.quoteOf().id()).isEqualTo(43);
+    assertThat(cells(TweetTable.put(t))).as("the decoded fields and the JSON").hasSize(2);
+  }
+
+  @Test
+  void aTweetWithoutOptionalFieldsReadsBackWithNullsAndEmptyLists() throws Exception {
+    Tweet t = ((StreamItem.Status) new TweetParser().parse(
+        "{\"created_at\":\"Wed Jan 06 07:30:00 +0000 2010\",\"id\":7,\"text\":\"hi\",\"user\":{\"id\":5}}")).tweet();
+
+    StoredTweet stored = TweetTable.read(Result.create(cells(TweetTable.put(t))));
+
+    assertThat(stored.screenName()).isNull();
+    assertThat(stored.lang()).isNull();
+    assertThat(stored.retweetOf()).isNull();
+    assertThat(stored.hashtags()).isEmpty();
+    assertThat(stored.mentions()).isEmpty();
+    assertThat(stored.urls()).isEmpty();
+    assertThat(stored.userId()).isEqualTo(5);
+    assertThat(stored.json()).contains("\"text\":\"hi\"");
+  }
+
+  @Test
+  void aRowWrittenBeforeTheRecordIsReadFromItsColumns() {
+    byte[] row = RowKeys.tweet(682699042463809536L);
+    byte[] ref = Bytes.add(Bytes.toBytes(5L), Bytes.toBytes(6L), Bytes.toBytes(7L));
+    List<Cell> cells = new ArrayList<>(List.of(
+        legacy(row, "c", Bytes.toBytes(1451606399000L)), legacy(row, "u", Bytes.toBytes(11L)),
+        legacy(row, "s", Bytes.toBytes("orig")), legacy(row, "lang", Bytes.toBytes("en")),
+        legacy(row, "rt", ref), legacy(row, "h", Bytes.toBytes("Euro\nGoal")),
+        legacy(row, "m", Bytes.toBytes("42:b\n43:c")), legacy(row, "url", Bytes.toBytes("https://example.org"))));
+    cells.sort(CellComparator.getInstance());
+
+    StoredTweet stored = TweetTable.read(Result.create(cells));
+
+    assertThat(stored).isEqualTo(new StoredTweet(682699042463809536L, 1451606399000L, 11, "orig", "en",
+        new Tweet.TweetRef(5, 6, 7), null, null, List.of("Euro", "Goal"),
+        List.of(new Tweet.Mention(42, "b"), new Tweet.Mention(43, "c")), List.of("https://example.org"), null));
+  }
+
+  private static Cell legacy(byte[] row, String qualifier, byte[] value) {
+    return new KeyValue(row, TweetTable.DATA, Bytes.toBytes(qualifier), 1L, value);
   }
 
   private static List<Long> timestamps(Put put) {
