@@ -84,7 +84,7 @@ public final class Indexer {
       PluginIndexer indexer = target.definition() == null ? own : others.computeIfAbsent(target.definition(), Indexer::build);
       for (IndexEntry e : indexer.entries(tweet)) {
         mutations.add(new TableMutation(month, target.table(), index,
-            IndexTable.put(e.key(), e.qualifierId(), tweet.createdAt(), e.value())));
+            IndexTable.put(e.key(), e.qualifierId(), tweet.id(), tweet.createdAt(), e.value())));
       }
     }
     return mutations;

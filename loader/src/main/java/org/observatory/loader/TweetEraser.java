@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.observatory.indexer.IndexPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.indexer.TableMutation;
+import org.observatory.schemas.tables.IndexTable;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.RowKeys;
@@ -31,7 +32,7 @@ import org.observatory.schemas.tweet.Tweet;
 /**
  * Erases deleted tweets: the tweet row, its author-profile row and every index entry it made. The
  * entries are found by indexing the stored tweet again with the indexer in force, so plug-in indexes
- * are covered too; index cells go by exact timestamp, leaving entries other tweets share intact.
+ * are covered too; index cells go one by one, leaving entries other tweets share intact.
  */
 public final class TweetEraser {
   private final Connection connection;
@@ -85,7 +86,7 @@ public final class TweetEraser {
     for (Tweet tweet : stored) {
       for (TableMutation m : indexer.mutations(tweet, placed)) {
         if (tables.contains(m.table())) {
-          deletes.computeIfAbsent(m.table(), t -> new ArrayList<>()).add(deleteOf(m));
+          deletes.computeIfAbsent(m.table(), t -> new ArrayList<>()).add(deleteOf(m, tweet.id()));
         }
       }
     }
@@ -105,16 +106,26 @@ public final class TweetEraser {
     }
   }
 
-  /** The tweet's own rows go whole; index entries go cell by cell, at the tweet's timestamp. */
-  private static Delete deleteOf(TableMutation m) {
+  /**
+   * The tweet's own rows go whole; index entries go cell by cell. A cell named by the tweet's own id
+   * is the tweet's alone and goes in every version (tables written before November 2026 stamped it
+   * with the tweet's time, later ones with {@link IndexTable#TIME_IN_ID}); any other goes at the
+   * tweet's timestamp, leaving the versions other tweets wrote.
+   */
+  private static Delete deleteOf(TableMutation m, long tweetId) {
     Delete delete = new Delete(m.put().getRow());
     if (TableMutation.TWEETS.equals(m.source()) || TableMutation.USERS.equals(m.source())) {
       return delete;
     }
     for (List<Cell> cells : m.put().getFamilyCellMap().values()) {
       for (Cell c : cells) {
-        delete.addColumn(Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()),
-            Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength()), c.getTimestamp());
+        byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+        byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
+        if (IndexTable.qualifierId(c) == tweetId) {
+          delete.addColumns(family, qualifier);
+        } else {
+          delete.addColumn(family, qualifier, c.getTimestamp());
+        }
       }
     }
     return delete;

@@ -16,9 +16,11 @@ import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -68,6 +70,47 @@ class DeletionTest {
       assertThat(traces(names, victim.get("id").asLong())).as("traces of %s", victim.get("id")).isEmpty();
     }
     assertThat(summary.counters().sum(LoadCounter.DELETE_NOTICES)).isGreaterThanOrEqualTo(victims.size());
+  }
+
+  @Test
+  void indexCellsStampedWithTheTweetsTimeAsTablesWrittenBeforeNovember2026HadThemAreErasedToo(@TempDir Path dir)
+      throws Exception {
+    TableNames names = new TableNames("deletes_stamped");
+    List<JsonNode> victims = victims(SharedData.DAY_2016);
+    TestLoads.load(connection, names, dir, SharedData.file(SharedData.DAY_2016));
+    for (JsonNode victim : victims) {
+      assertThat(stampIndexCells(names, victim.get("id").asLong(), Json.createdAt(victim))).as("stamped").isPositive();
+    }
+
+    TestLoads.load(connection, names, dir, notices(dir.resolve("deletes.json.gz"), victims));
+
+    for (JsonNode victim : victims) {
+      assertThat(traces(names, victim.get("id").asLong())).as("traces of %s", victim.get("id")).isEmpty();
+    }
+  }
+
+  /** Writes every index cell named by the tweet again, stamped with its creation time; returns how many. */
+  private int stampIndexCells(TableNames names, long tweetId, long createdAt) throws IOException {
+    byte[] id = Bytes.toBytes(tweetId);
+    int stamped = 0;
+    try (Admin admin = connection.getAdmin()) {
+      for (TableName name : admin.listTableNamesByNamespace(names.namespace())) {
+        if (name.equals(names.indexCatalog()) || !name.getQualifierAsString().startsWith("index-")) {
+          continue;
+        }
+        try (Table table = connection.getTable(name); ResultScanner rows = table.getScanner(new Scan())) {
+          for (Result row : rows) {
+            for (Cell c : row.rawCells()) {
+              if (Bytes.equals(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(), id, 0, 8)) {
+                table.put(new Put(row.getRow()).addColumn(CellUtil.cloneFamily(c), id, createdAt, CellUtil.cloneValue(c)));
+                stamped++;
+              }
+            }
+          }
+        }
+      }
+    }
+    return stamped;
   }
 
   /** A tweet with hashtags and mentions, a retweet, and an original that a retweet embeds. */

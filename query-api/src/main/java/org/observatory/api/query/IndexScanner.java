@@ -192,6 +192,7 @@ public final class IndexScanner {
     if (posted.isEmpty()) {
       // Only without the id range: the server checks a cell's time before any filter, and skips it one
       // by one, so the seek would never happen. The few cells of the id range's slack are cut here.
+      // Without it every cell is stamped with its time (IndexTable.tweetsPostedIn says why).
       scan.setTimeRange(window.start(), window.endExclusive());
     }
     if (!filters.isEmpty()) {
@@ -205,8 +206,9 @@ public final class IndexScanner {
               + "(query.maxPhase1Entries): narrow the window or ask for fewer memes");
         }
         for (Cell cell : result.rawCells()) {
-          if (window.contains(cell.getTimestamp())) {
-            hits.add(IndexTable.qualifierId(cell), cell.getTimestamp(), values ? IndexTable.valueId(cell) : 0);
+          long createdAt = IndexTable.createdAt(cell);
+          if (window.contains(createdAt)) {
+            hits.add(IndexTable.qualifierId(cell), createdAt, values ? IndexTable.valueId(cell) : 0);
           }
         }
       }

@@ -9,7 +9,7 @@ import org.observatory.schemas.tweet.Tweet;
 
 /**
  * One index table: either declarative ({@code keys}, {@code qualifier}, {@code value}) or a plug-in
- * class that computes its entries. The cell timestamp is always the tweet's creation time.
+ * class that computes its entries. Cells are timed as {@link org.observatory.schemas.tables.IndexTable} says.
  *
  * @param qualifier the id field that names each cell (default {@code id}, the tweet's id)
  * @param value the id field stored as each cell's value, or null for an empty value

@@ -19,6 +19,24 @@ public final class Snowflake {
     return id < FIRST_ID ? OptionalLong.empty() : OptionalLong.of((id >> TIME_SHIFT) + EPOCH_MILLIS);
   }
 
+  /**
+   * Whether the id tells this creation time (epoch milliseconds, whole seconds as {@code created_at}
+   * has them): true for a snowflake id whose second it is.
+   */
+  public static boolean tells(long id, long createdAt) {
+    OptionalLong millis = millis(id);
+    return millis.isPresent() && second(millis.getAsLong()) == createdAt;
+  }
+
+  /** The creation time (whole seconds, as {@code created_at}) of a tweet with this snowflake id. */
+  public static long createdAt(long id) {
+    return second((id >> TIME_SHIFT) + EPOCH_MILLIS);
+  }
+
+  private static long second(long millis) {
+    return Math.floorDiv(millis, 1000) * 1000;
+  }
+
   /** The smallest id a tweet posted at this time can have. */
   public static long firstIdAt(long epochMillis) {
     return (epochMillis - EPOCH_MILLIS) << TIME_SHIFT;
