@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.IndexTable;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.RowKeys;
 import org.observatory.schemas.tables.TableNames;
@@ -65,7 +66,7 @@ class IndexerTest {
     for (TableMutation m : indexer.mutations(retweet, indexer.place(List.of(retweet)))) {
       boolean data = m.source().equals(TableMutation.TWEETS) || m.source().equals(TableMutation.USERS);
       for (Cell c : m.put().getFamilyCellMap().values().iterator().next()) {
-        assertThat(c.getTimestamp()).as("%s cell time", m.source())
+        assertThat(data ? c.getTimestamp() : IndexTable.createdAt(c)).as("%s cell time", m.source())
             .isEqualTo(data ? retweet.observedAt() : retweet.createdAt());
       }
     }
