@@ -101,15 +101,24 @@ final class Spool implements Closeable {
 
   /** The oldest ready segment, waiting up to {@code timeoutMillis}; null when there is none. */
   synchronized Segment next(long timeoutMillis) throws InterruptedException {
+    return next(timeoutMillis, null);
+  }
+
+  /** The oldest ready segment but {@code skipped} (one being stored), waiting up to the timeout; or null. */
+  synchronized Segment next(long timeoutMillis, Segment skipped) throws InterruptedException {
     long deadline = System.currentTimeMillis() + timeoutMillis;
-    while (ready.isEmpty()) {
+    while (true) {
+      for (Segment segment : ready) {
+        if (segment != skipped) {
+          return segment;
+        }
+      }
       long left = deadline - System.currentTimeMillis();
       if (left <= 0) {
         return null;
       }
       wait(left);
     }
-    return ready.peekFirst();
   }
 
   /** Deletes a segment whose tweets are stored. */

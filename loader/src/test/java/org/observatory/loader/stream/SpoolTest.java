@@ -38,6 +38,28 @@ class SpoolTest {
     assertThat(second.bytes()).isZero();
   }
 
+  @Test
+  @Timeout(30)
+  void theSegmentBeingStoredIsSkippedAndTheNextOneHandedOverInOrder(@TempDir Path dir) throws Exception {
+    Spool spool = new Spool(dir, 1 << 20, 60_000);
+    spool.append("first");
+    spool.close();
+    spool.append("second");
+    spool.close();
+
+    Spool.Segment storing = spool.next(0);
+    Spool.Segment next = spool.next(0, storing);
+
+    assertThat(Files.readAllLines(storing.file())).containsExactly("first");
+    assertThat(Files.readAllLines(next.file())).containsExactly("second");
+    assertThat(spool.next(0, storing)).as("still the second until it is stored").isSameAs(next);
+    spool.done(next);
+    assertThat(spool.next(0, storing)).as("nothing but the one being stored").isNull();
+    assertThat(spool.isEmpty()).isFalse();
+    spool.done(storing);
+    assertThat(spool.isEmpty()).isTrue();
+  }
+
   /** Rejected lines are set aside under their segment's name: a later run must never reuse one (issue 20). */
   @Test
   @Timeout(30)
