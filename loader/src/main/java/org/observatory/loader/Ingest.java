@@ -8,6 +8,7 @@ import java.util.Set;
 import org.observatory.indexer.IndexPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.indexer.TableMutation;
+import org.observatory.schemas.tables.WrittenHours;
 import org.observatory.schemas.tweet.MalformedTweetException;
 import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.Tweet;
@@ -17,7 +18,9 @@ import org.observatory.schemas.tweet.TweetParser;
  * The path every loader's lines take to the tables, a batch at a time: parse; record delete notices
  * as tombstones; drop the tweets that have tombstones; index the rest; hand the puts, merged by row,
  * to a sink. Bad lines are counted and set aside. The ids of delete notices are kept for the caller
- * to erase once everything loaded before them is written. Not thread-safe: one per input or stream.
+ * to erase once everything loaded before them is written, and the hours written, for the caller to
+ * move on in the counts table once stored ({@link WrittenHours}). Not thread-safe: one per input or
+ * stream.
  */
 public final class Ingest {
   /** Where a batch's puts go: a table writer, or a MapReduce job's output. */
@@ -39,6 +42,7 @@ public final class Ingest {
   private final List<Line> statuses = new ArrayList<>();
   private final List<StreamItem.DeleteNotice> notices = new ArrayList<>();
   private final List<Long> deleted = new ArrayList<>();
+  private WrittenHours written = new WrittenHours();
   /**
    * Tweet id → observation time of the snapshots this input stored lately. The stream delivers some
    * statuses twice, a few lines apart, sometimes with the JSON written differently; two snapshots
@@ -116,6 +120,16 @@ public final class Ingest {
     return ids;
   }
 
+  /**
+   * The hours whose index cells the batches written so far hold; starts a new set. The caller moves
+   * them on in the counts table once those batches are stored.
+   */
+  public WrittenHours drainWrittenHours() {
+    WrittenHours hours = written;
+    written = new WrittenHours();
+    return hours;
+  }
+
   /** Adds the count of ids stored more than once to the counters; call once, at the input's end. */
   public void countRepeats() {
     if (seen != null) {
@@ -133,6 +147,7 @@ public final class Ingest {
           counters.increment(LoadCounter.REPEATS_SKIPPED);
         } else {
           mutations.addAll(indexer.mutations(tweet, placed));
+          written.add(tweet.createdAt());
         }
       }
     } catch (RuntimeException e) { // a plug-in indexer's fault must not stop the load

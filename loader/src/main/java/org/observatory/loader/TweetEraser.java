@@ -25,6 +25,7 @@ import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.RowKeys;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tables.TweetTable;
+import org.observatory.schemas.tables.WrittenHours;
 import org.observatory.schemas.tweet.MalformedTweetException;
 import org.observatory.schemas.tweet.Snowflake;
 import org.observatory.schemas.tweet.Tweet;
@@ -32,7 +33,8 @@ import org.observatory.schemas.tweet.Tweet;
 /**
  * Erases deleted tweets: the tweet row, its author-profile row and every index entry it made. The
  * entries are found by indexing the stored tweet again with the indexer in force, so plug-in indexes
- * are covered too; index cells go one by one, leaving entries other tweets share intact.
+ * are covered too; index cells go one by one, leaving entries other tweets share intact. The hours
+ * erased then move on in the counts table.
  */
 public final class TweetEraser {
   private final Connection connection;
@@ -95,6 +97,9 @@ public final class TweetEraser {
         t.delete(table.getValue());
       }
     }
+    WrittenHours erased = new WrittenHours();
+    stored.forEach(t -> erased.add(t.createdAt()));
+    erased.bump(connection, names);
     return stored.size();
   }
 

@@ -23,13 +23,15 @@ public final class TableSnapshot {
 
   /**
    * Table name → {@link #of(Connection, TableName)} for every table of the namespace but the index
-   * catalog, which records when each index was built: two loads of the same tweets differ there.
+   * catalog, which records when each index was built, and the counts table, whose generations count
+   * writes: two loads of the same tweets differ there.
    */
   public static Map<String, String> of(Connection connection, String namespace) throws IOException {
     Map<String, String> tables = new TreeMap<>();
     try (Admin admin = connection.getAdmin()) {
       for (TableName name : admin.listTableNamesByNamespace(namespace)) {
-        if (!name.equals(new TableNames(namespace).indexCatalog())) {
+        TableNames names = new TableNames(namespace);
+        if (!name.equals(names.indexCatalog()) && !name.equals(names.counts())) {
           tables.put(name.getNameAsString(), of(connection, name));
         }
       }

@@ -38,6 +38,7 @@ import org.observatory.schemas.tables.IndexCatalog;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthIndex;
 import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.WrittenHours;
 import org.observatory.schemas.tweet.MalformedTweetException;
 import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.TweetParser;
@@ -47,7 +48,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The historical loader: a MapReduce job over tweet files, one mapper per file, writing the month
  * tables directly or as HFiles that are then bulk-loaded; afterwards the tweets named by the files'
- * delete notices are erased. It runs where the configuration says MapReduce runs: the local job
+ * delete notices are erased, and the hours written move on in the counts table. It runs where the configuration says MapReduce runs: the local job
  * runner unless {@code mapreduce.framework.name} is {@code yarn}. Loading the same files again gives
  * the same tables.
  */
@@ -112,11 +113,15 @@ public final class HistoricalLoad {
       job.setNumReduceTasks(0);
     }
     JobRunner.shipDependencies(job);
-    JobRunner.run(job, 0, JobRunner.every(settings.progressSeconds(),
-        new LoadProgress(LOG, sizeOf(files, conf), settings.mode() == LoadMode.BULK)));
-    if (settings.mode() == LoadMode.BULK) {
-      checkNoRebuild(bulkIndexes);
-      bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
+    try {
+      JobRunner.run(job, 0, JobRunner.every(settings.progressSeconds(),
+          new LoadProgress(LOG, sizeOf(files, conf), settings.mode() == LoadMode.BULK)));
+      if (settings.mode() == LoadMode.BULK) {
+        checkNoRebuild(bulkIndexes);
+        bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
+      }
+    } finally { // a failed load may have written some of its cells too
+      writtenHours(conf).bump(connection, kit.names());
     }
     LoadCounters counters = JobCounters.read(job.getCounters());
     // Only now: a tweet in one file may have been written after another file's notice deleting it.
@@ -204,6 +209,21 @@ public final class HistoricalLoad {
         loader.bulkLoad(table, dir);
       }
     }
+  }
+
+  /** The hours the mappers wrote, as they left them in {@link JobConf#writtenHoursDir()}. */
+  private static WrittenHours writtenHours(Configuration conf) throws IOException {
+    WrittenHours hours = new WrittenHours();
+    Path dir = new JobConf(conf).writtenHoursDir();
+    FileSystem fs = dir.getFileSystem(conf);
+    if (fs.exists(dir)) {
+      for (FileStatus file : fs.listStatus(dir)) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.US_ASCII))) {
+          hours.readFrom(in);
+        }
+      }
+    }
+    return hours;
   }
 
   private static List<Long> deletedIds(FileSystem fs, Path dir) throws IOException {

@@ -52,6 +52,11 @@ final class JobConf {
     return new Path(conf.get(WORK_DIR), "deleted");
   }
 
+  /** Where each mapper leaves the hours it wrote, for the driver to move on in the counts table. */
+  Path writtenHoursDir() {
+    return new Path(conf.get(WORK_DIR), "hours");
+  }
+
   Path hfilesDir() {
     return new Path(conf.get(WORK_DIR), "hfiles");
   }

@@ -23,11 +23,13 @@ import org.observatory.loader.RejectedLines;
 import org.observatory.loader.Tombstones;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
+import org.observatory.schemas.tables.WrittenHours;
 
 /**
- * One whole tweet file through {@link Ingest}: lines numbered from the file's start ({@link TweetFileRecordReader}), bad ones set
- * aside beside the load's other rejects, delete-notice ids left for the driver, counters published
- * at the end. Subclasses say where the puts go.
+ * One whole tweet file through {@link Ingest}: lines numbered from the file's start ({@link
+ * TweetFileRecordReader}), bad ones set aside beside the load's other rejects, delete-notice ids and
+ * the hours written left for the driver, counters published at the end. Subclasses say where the
+ * puts go.
  */
 abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
   private static final int PROGRESS_LINES = 1_000;
@@ -86,6 +88,7 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
       countTweetsSoFar();
       finish(context);
       writeDeleted(context, ingest.drainDeleted());
+      writeHours(context, ingest.drainWrittenHours());
       JobCounters.publish(counters, context);
     } finally {
       rejects.close();
@@ -117,6 +120,18 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     FileSystem fs = file.getFileSystem(context.getConfiguration());
     try (PrintWriter out = new PrintWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.US_ASCII))) {
       ids.forEach(out::println);
+    }
+  }
+
+  /** The hours written, in a file named after the input, for the driver to move on once all is stored. */
+  private void writeHours(Context context, WrittenHours hours) throws IOException {
+    if (hours.isEmpty()) {
+      return;
+    }
+    Path file = new Path(new JobConf(context.getConfiguration()).writtenHoursDir(), input.getName() + ".hours");
+    FileSystem fs = file.getFileSystem(context.getConfiguration());
+    try (PrintWriter out = new PrintWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.US_ASCII))) {
+      hours.writeTo(out);
     }
   }
 

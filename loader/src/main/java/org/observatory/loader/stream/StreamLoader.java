@@ -30,6 +30,7 @@ import org.observatory.loader.LoadSummary;
 import org.observatory.loader.RejectedLines;
 import org.observatory.loader.TableWriter;
 import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.WrittenHours;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -262,6 +263,7 @@ public final class StreamLoader {
     }
     LoadCounters segmentCounts = new LoadCounters();
     List<Long> deleted;
+    WrittenHours written;
     try (RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());
          BufferedReader lines = Files.newBufferedReader(segment.file(), StandardCharsets.UTF_8)) {
       Ingest ingest = new Ingest(indexer, deletions.tombstones(), segmentCounts, writer::write, false);
@@ -271,24 +273,27 @@ public final class StreamLoader {
       }
       ingest.flush();
       deleted = ingest.drainDeleted();
+      written = ingest.drainWrittenHours();
     }
     awaitStored();
     TableWriter flushing = writer;
     Deletions erasing = deletions;
+    LoaderKit kit = store.kit();
     inFlight = new InFlight(segment, System.nanoTime(), storing.submit(() -> {
-      store(segment, flushing, erasing, deleted, segmentCounts);
+      store(segment, flushing, erasing, deleted, written, kit, segmentCounts);
       return null;
     }));
   }
 
   /**
-   * One segment, all the way into HBase: its tweets flushed, then the tweets its notices name erased;
-   * then it leaves the spool.
+   * One segment, all the way into HBase: its tweets flushed, then the tweets its notices name erased,
+   * then the hours it wrote moved on in the counts table; then it leaves the spool.
    */
   private void store(Spool.Segment segment, TableWriter flushing, Deletions erasing, List<Long> deleted,
-      LoadCounters segmentCounts) throws IOException {
+      WrittenHours written, LoaderKit kit, LoadCounters segmentCounts) throws IOException {
     flushing.flush();
     segmentCounts.add(LoadCounter.ERASED, erasing.eraser().erase(deleted));
+    written.bump(kit.connection(), kit.names());
     counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
     spool.done(segment);
     if (segment.firstAppendNanos() != 0) {

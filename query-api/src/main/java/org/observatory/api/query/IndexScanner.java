@@ -64,6 +64,19 @@ public final class IndexScanner {
     this.maxEntries = maxEntries;
   }
 
+  /** The months of the window the index can answer for, and the tables to read. */
+  IndexPlanner.Plan plan(String index, TimeWindow window) throws IOException {
+    return planner.plan(index, window);
+  }
+
+  Connection connection() {
+    return connection;
+  }
+
+  TableNames names() {
+    return names;
+  }
+
   /** An index row, or every row starting with {@code key} when {@code prefix} is set. */
   public record Key(String key, boolean prefix) {
     /** Exactly these rows. */

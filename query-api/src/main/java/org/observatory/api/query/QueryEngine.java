@@ -20,6 +20,7 @@ public final class QueryEngine {
   private final QuerySettings settings;
   private final IndexKeys indexKeys;
   private final MemeKeys memeKeys;
+  private final HourlyCounts hourlyCounts;
 
   /**
    * @param fetcher phase 2 in the service, with this engine's time limit
@@ -33,6 +34,7 @@ public final class QueryEngine {
     this.settings = settings;
     this.indexKeys = new IndexKeys(spec);
     this.memeKeys = MemeKeys.of(spec);
+    this.hourlyCounts = new HourlyCounts(scanner);
     this.phase2 = new Phase2(fetcher, bigPhase2, memeKeys, settings.mapReduceThreshold(bigPhase2.onCluster()));
   }
 
@@ -83,6 +85,11 @@ public final class QueryEngine {
 
   IndexScanner.IndexHits scanMemes(List<Meme> memes, TimeWindow window, boolean values) throws IOException {
     return scanner.scan(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window, values);
+  }
+
+  /** Per hour of the window, the memes' tweets each and all together, from the meme index. */
+  HourlyCounts.Counted countMemes(List<Meme> memes, TimeWindow window) throws IOException {
+    return hourlyCounts.count(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window);
   }
 
   IndexScanner scanner() {

@@ -18,7 +18,7 @@ public record QueryResult(String query, Instant start, Instant endExclusive, Map
   static final String INDEX_ONLY = "index-only";
 
   /** An answer from phase 1 alone, with counts. */
-  static QueryResult indexOnly(Query query, IndexScanner.IndexHits found, Map<String, Long> counts, long phase1,
+  static QueryResult indexOnly(Query query, HourlyCounts.Counted found, Map<String, Long> counts, long phase1,
       long began) {
     return new QueryResult(query.kind().apiName(), query.window().startInstant(), query.window().endInstant(), counts,
         null, new Meta(found.monthNames(), phase1, INDEX_ONLY, millisSince(began), found.skipped()));

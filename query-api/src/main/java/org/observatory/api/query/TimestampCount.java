@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * Per UTC day (or hour) of the window, every one listed, the number of tweets that contain any of the
- * memes: from the meme index alone.
+ * memes: from the meme index's hourly counts.
  */
 public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window, Granularity per)
     implements AnswerQuery {
@@ -27,19 +27,19 @@ public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window
   @Override
   public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
     long began = System.nanoTime();
-    IndexScanner.IndexHits found = engine.scanMemes(memes, window, false);
-    TweetHits distinct = found.distinct();
+    HourlyCounts.Counted found = engine.countMemes(memes, window);
     long first = Math.floorDiv(window.start(), per.millis);
     long last = Math.floorDiv(window.endExclusive() - 1, per.millis);
     long[] perBucket = new long[(int) (last - first + 1)];
-    for (int i = 0; i < distinct.size(); i++) {
-      perBucket[(int) (Math.floorDiv(distinct.time(i), per.millis) - first)]++;
+    long[] perHour = found.any();
+    for (int h = 0; h < perHour.length; h++) { // a day's buckets start on the hour, so hours fall in one each
+      perBucket[(int) (Math.floorDiv((found.firstHour() + h) * HourlyCounts.HOUR_MILLIS, per.millis) - first)] += perHour[h];
     }
     Map<String, Long> counts = new LinkedHashMap<>();
     for (int b = 0; b < perBucket.length; b++) {
       counts.put(per.label((first + b) * per.millis), perBucket[b]);
     }
-    return QueryResult.indexOnly(this, found, counts, distinct.size(), began);
+    return QueryResult.indexOnly(this, found, counts, HourlyCounts.Counted.total(perHour), began);
   }
 
   /** The buckets: {@code granularity=day} (the default) or {@code hour}. */

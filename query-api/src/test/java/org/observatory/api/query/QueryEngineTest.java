@@ -287,12 +287,12 @@ class QueryEngineTest {
 
   @Test
   void aQueryGatheringMoreIndexEntriesThanAllowedIsRefusedWithAMessage() throws Exception {
-    String memes = String.join(",", loaded.memes());
-    long entries = queries.memePostCount(memes, "2013-08-10", "2013-08-10").meta().phase1Tweets();
+    List<String> memes = loaded.memes();
+    long entries = loaded.matching(memes).size();
     Ask bounded = Ask.indexOnly(new IndexScanner(cluster.connection(), cluster.tableNames(), IndexSpec.defaults(), pool,
         30_000, entries / 2));
 
-    assertThatThrownBy(() -> bounded.memePostCount(memes, "2013-08-10", "2013-08-10"))
+    assertThatThrownBy(() -> bounded.withMemes(String.join(",", memes), QueriedDay.window()))
         .isInstanceOf(BadQueryException.class).hasMessageContaining("narrow the window");
     assertThat(entries).isGreaterThan(1);
   }

@@ -25,9 +25,9 @@ import org.observatory.schemas.index.IndexSpec;
 
 /**
  * Creates, lists and drops the set of tables of a month: tweets, users and one per index (the
- * revision the {@link IndexCatalog} has in force); and, with the namespace, the deletion table and the
- * catalog the months share. Creating a month's tables records the specification's index definitions in
- * the catalog. Thread-safe: each operation uses an Admin of its own.
+ * revision the {@link IndexCatalog} has in force); and, with the namespace, the deletion table, the
+ * catalog and the counts table the months share. Creating a month's tables records the
+ * specification's index definitions in the catalog. Thread-safe: each operation uses an Admin of its own.
  */
 public final class MonthTables {
   private final Connection connection;
@@ -60,7 +60,7 @@ public final class MonthTables {
     return tables;
   }
 
-  /** Creates the namespace, the deletion table and the index catalog if they are missing. */
+  /** Creates the namespace and the tables the months share (deletions, catalog, counts) if they are missing. */
   public void ensureNamespace() throws IOException {
     try (Admin admin = connection.getAdmin()) {
       ensureNamespace(admin);
@@ -123,7 +123,8 @@ public final class MonthTables {
 
   /**
    * Drops every table of the month, index tables of indexes no longer specified and every revision
-   * included, and forgets the month's indexes in the catalog.
+   * included, forgets the month's indexes in the catalog, and moves every hour of the month on in the
+   * counts table (tweets loaded into the month again must be counted again).
    */
   public int drop(Month month) throws IOException {
     List<TableName> tables = list().getOrDefault(month, List.of());
@@ -137,6 +138,9 @@ public final class MonthTables {
         catalog.remove(entry.index(), month);
       }
     }
+    WrittenHours all = new WrittenHours();
+    all.addMonth(month);
+    all.bump(connection, names);
     return tables.size();
   }
 
@@ -184,9 +188,10 @@ public final class MonthTables {
   }
 
   /**
-   * Creates the namespace, its deletion table and its index catalog once. Months are created concurrently: a creator that merely saw another's
-   * creation under way (NamespaceExistException) could go on to create tables before the namespace
-   * was usable, so creation is serialized here, and waits when another process is creating it.
+   * Creates the namespace and the tables the months share once. Months are created concurrently: a
+   * creator that merely saw another's creation under way (NamespaceExistException) could go on to
+   * create tables before the namespace was usable, so creation is serialized here, and waits when
+   * another process is creating it.
    */
   private void ensureNamespace(Admin admin) throws IOException {
     if (namespaceReady) {
@@ -205,6 +210,7 @@ public final class MonthTables {
       }
       createShared(admin, TableLayout.deletions(names.deletions()));
       createShared(admin, TableLayout.indexCatalog(names.indexCatalog()));
+      createShared(admin, TableLayout.counts(names.counts()));
       namespaceReady = true;
     }
   }

@@ -82,6 +82,19 @@ public final class TableLayout {
   }
 
   /**
+   * The hourly counts: a row per key set and index table, read by row. Generations stay; counts expire
+   * when unwritten for {@link CountTable#COUNT_DAYS} days.
+   */
+  public static TableDescriptor counts(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(family(CountTable.GENERATIONS, BloomType.ROW, SMALL_BLOCK))
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family(CountTable.COUNTS, BloomType.ROW, SMALL_BLOCK))
+            .setTimeToLive(CountTable.COUNT_DAYS * 86_400)
+            .build())
+        .build();
+  }
+
+  /**
    * Split points spreading a month's tweet ids over {@code regions} regions. Snowflake ids grow with
    * time, so even steps of the month's id range are even steps of time. Pre-snowflake months (before
    * November 2010) have no computable range and get no splits.

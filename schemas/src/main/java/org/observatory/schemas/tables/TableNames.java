@@ -14,7 +14,8 @@ import org.observatory.schemas.index.IndexDefinition;
  * {@code observatory:index-meme-2013-08}. An index rebuilt from the tweet tables gets a new revision of
  * its table beside the old one, {@code observatory:index-meme.r2-2013-08}; the {@link IndexCatalog}
  * says which revision is in force. Beside the months, one table of deleted tweet ids,
- * {@code observatory:deletions}, and the catalog, {@code observatory:index-catalog}.
+ * {@code observatory:deletions}, the catalog, {@code observatory:index-catalog}, and the hourly counts,
+ * {@code observatory:counts}.
  */
 public final class TableNames {
   public static final String DEFAULT_NAMESPACE = "observatory";
@@ -66,6 +67,11 @@ public final class TableNames {
   /** Which specification built each month's index tables, and which revision is in force. */
   public TableName indexCatalog() {
     return table("index-catalog");
+  }
+
+  /** The hourly counts queries keep, and the generations writers move on, across all months. */
+  public TableName counts() {
+    return table("counts");
   }
 
   /** The month of one of this namespace's month tables, or empty for any other table. */

@@ -1,0 +1,187 @@
+package org.observatory.api.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.codahale.metrics.MetricRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.zip.GZIPOutputStream;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Durability;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.observatory.indexer.Indexer;
+import org.observatory.loader.LoaderKit;
+import org.observatory.loader.historical.LoadMode;
+import org.observatory.loader.stream.ReplaySource;
+import org.observatory.loader.stream.StreamLoader;
+import org.observatory.loader.stream.StreamPart;
+import org.observatory.loader.stream.StreamSettings;
+import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.testdata.RawMemes;
+import org.observatory.testdata.SharedData;
+import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TestLoads;
+
+/**
+ * The hourly counts stay exact whatever writes into the hours they count: a real day split in two
+ * halves loaded by different loaders one after the other, deletes, a reload, a dropped month. Each
+ * answer is checked against the raw lines loaded so far, after the same question was answered (and
+ * its counts kept) before the write.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HourlyCountsTest {
+  private static final String DAY = "2013-08-10";
+  private final Connection connection = MiniHBase.connection();
+  private final TableNames names = new TableNames("hourly_counts");
+  private final ExecutorService pool = Executors.newFixedThreadPool(4);
+  private final List<String> firstHalf = new ArrayList<>();
+  private final List<String> secondHalf = new ArrayList<>();
+  private HourlyCounts hourly;
+  private Ask ask;
+  private List<String> memes;
+
+  @BeforeAll
+  void splitTheDay() {
+    List<String> lines = SharedData.lines(SharedData.DAY_2013).toList();
+    for (int i = 0; i < lines.size(); i++) {
+      (i % 2 == 0 ? firstHalf : secondHalf).add(lines.get(i));
+    }
+    RawMemes all = RawMemes.of(SharedData.DAY_2013);
+    memes = new ArrayList<>(all.mostFrequent("#", 3));
+    memes.addAll(all.mostFrequent("@", 1));
+    IndexScanner scanner = new IndexScanner(connection, names, IndexSpec.defaults(), pool, 30_000, 5_000_000);
+    hourly = new HourlyCounts(scanner);
+    ask = Ask.indexOnly(scanner);
+  }
+
+  @AfterAll
+  void stop() {
+    pool.shutdownNow();
+  }
+
+  @Test
+  void countsFollowEveryWriteIntoTheHoursTheyCount(@TempDir Path dir) throws Exception {
+    List<String> loaded = new ArrayList<>(firstHalf);
+    stream(dir.resolve("a"), gz(dir, "a", firstHalf));
+    assertCounted(dir, loaded, "first half, streamed");
+    assertThat(count().hoursFromCells()).as("asked again, every hour is a kept count").isZero();
+
+    loaded.addAll(secondHalf);
+    TestLoads.load(connection, names, LoadMode.DIRECT, dir.resolve("b"), gz(dir, "b", secondHalf));
+    assertCounted(dir, loaded, "second half, loaded directly");
+
+    List<String> notices = deleteNotices(gz(dir, "all", loaded), 40);
+    loaded.addAll(notices);
+    stream(dir.resolve("c"), gz(dir, "c", notices));
+    assertCounted(dir, loaded, "40 tweets deleted, by the stream");
+
+    TestLoads.load(connection, names, LoadMode.BULK, dir.resolve("d"), gz(dir, "d", firstHalf));
+    assertCounted(dir, loaded, "the first half bulk-loaded again");
+    assertThat(count().hoursFromCells()).isZero();
+
+    MonthTables months = new MonthTables(connection, names, IndexSpec.defaults(), 1);
+    for (Month month : months.list().keySet()) {
+      months.drop(month);
+    }
+    assertCounted(dir, notices, "every month dropped");
+    List<String> reloaded = new ArrayList<>(secondHalf);
+    reloaded.addAll(notices); // the tombstones outlive the months
+    TestLoads.load(connection, names, LoadMode.BULK, dir.resolve("e"), gz(dir, "e", secondHalf));
+    assertCounted(dir, reloaded, "the second half bulk-loaded into the dropped months");
+  }
+
+  @Test
+  void aWindowCuttingHoursCountsTheirPartsFromTheCells(@TempDir Path dir) throws Exception {
+    TableNames other = new TableNames("hourly_counts_cut");
+    TestLoads.load(connection, other, LoadMode.DIRECT, dir.resolve("a"), SharedData.file(SharedData.DAY_2013));
+    Ask cut = Ask.indexOnly(new IndexScanner(connection, other, IndexSpec.defaults(), pool, 30_000, 5_000_000));
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    long from = QueriedDay.millis(DAY) + 5 * 3_600_000L + 1_234_000L;
+    long to = QueriedDay.millis(DAY) + 17 * 3_600_000L + 2_345_000L;
+    String start = java.time.Instant.ofEpochMilli(from).toString();
+    String end = java.time.Instant.ofEpochMilli(to).toString();
+
+    cut.memePostCount(String.join(",", memes), DAY, DAY); // keeps the whole hours
+    QueryResult result = cut.memePostCount(String.join(",", memes), start, end);
+
+    for (String meme : memes) {
+      assertThat(result.counts().get(meme)).as(meme).isEqualTo(raw.count(meme, from, to + 1)).isPositive();
+    }
+  }
+
+  /** meme-post-count and timestamp-count by hour over the day, against the raw lines loaded. */
+  private void assertCounted(Path dir, List<String> lines, String after) throws IOException {
+    RawMemes raw = RawMemes.of(gz(dir, "raw-" + lines.size(), lines));
+    long start = QueriedDay.millis(DAY);
+    for (int asked = 0; asked < 2; asked++) {
+      QueryResult posts = ask.memePostCount(String.join(",", memes), DAY, DAY);
+      for (String meme : memes) {
+        assertThat(posts.counts().get(meme)).as("%s: %s", after, meme).isEqualTo(raw.count(meme, start, start + 86_400_000L));
+      }
+      QueryResult perHour = ask.timestampCount(String.join(",", memes), DAY, DAY, "hour");
+      Map<String, Long> expected = new LinkedHashMap<>();
+      for (int h = 0; h < 24; h++) {
+        long from = start + h * 3_600_000L;
+        expected.put(java.time.Instant.ofEpochMilli(from).toString(), raw.tweets().stream()
+            .filter(t -> t.createdAt() >= from && t.createdAt() < from + 3_600_000L)
+            .filter(t -> memes.stream().anyMatch(t.memes()::contains)).count());
+      }
+      assertThat(perHour.counts()).as("%s: per hour", after).isEqualTo(expected);
+    }
+  }
+
+  private HourlyCounts.Counted count() throws IOException {
+    return hourly.count(MemeKeys.INDEX, memes.stream().map(m -> new IndexScanner.Key(m, false)).toList(),
+        TimeWindow.parse(DAY, DAY, 1));
+  }
+
+  /** Delete notices for the first {@code n} tweets of the day (not originals) holding the first meme. */
+  private List<String> deleteNotices(Path file, int n) throws IOException {
+    List<String> notices = new ArrayList<>();
+    long start = QueriedDay.millis(DAY);
+    for (RawMemes.RawTweet t : RawMemes.of(file).tweets()) {
+      if (notices.size() < n && t.memes().contains(memes.get(0)) && t.createdAt() >= start) {
+        notices.add("{\"delete\":{\"status\":{\"id\":" + t.id() + ",\"id_str\":\"" + t.id() + "\",\"user_id\":"
+            + t.userId() + ",\"user_id_str\":\"" + t.userId() + "\"}}}");
+      }
+    }
+    assertThat(notices).hasSize(n);
+    return notices;
+  }
+
+  private void stream(Path dir, Path file) throws Exception {
+    IndexSpec spec = IndexSpec.defaults();
+    StreamSettings settings = new StreamSettings(StreamPart.whole(), dir.resolve("spool"), 64L << 20, 200,
+        dir.resolve("rejected"), 2L << 20, Durability.SYNC_WAL, 5, 30, 3, 10);
+    new StreamLoader(() -> new StreamLoader.Connected(new LoaderKit(
+        ConnectionFactory.createConnection(connection.getConfiguration()), names, spec, 1), new Indexer(spec, names)),
+        settings, new MetricRegistry()).run(new ReplaySource(List.of(file), 0));
+  }
+
+  private static Path gz(Path dir, String name, List<String> lines) throws IOException {
+    Path file = dir.resolve(name + ".json.gz");
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file));
+         PrintWriter writer = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8))) {
+      lines.forEach(writer::println);
+    }
+    return file;
+  }
+}
