@@ -59,7 +59,7 @@ final class Report {
     row(md, "index-only latency at " + longest, r.queries().timings().stream()
         .filter(t -> t.window().equals(longest) && t.evaluation().equals("index-only"))
         .map(t -> t.query() + " " + ms(t.medianMs())).collect(Collectors.joining(", ")));
-    row(md, "phase-2 fetch rate (" + QueryStage.FETCH_PROBE + " beyond meme-post-count)",
+    row(md, "phase-2 fetch rate (" + QueryStage.FETCH_PROBE + " beyond " + QueryStage.PHASE1_PROBE + ")",
         r.queries().fetchRates().isEmpty() ? "no window fetched 1,000 tweets in the service"
             : r.queries().fetchRates().stream().map(f -> rate(f.tweetsPerSecond()) + " tweets/s at " + f.window())
                 .collect(Collectors.joining(", ")));
