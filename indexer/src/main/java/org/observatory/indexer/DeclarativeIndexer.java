@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.TweetFields;
-import org.observatory.schemas.tables.RowKeys;
+import org.observatory.schemas.tables.CellFields;
 import org.observatory.schemas.tweet.Tweet;
 
-/** An index described in the specification: keys from fields, a qualifier id, an optional value. */
+/** An index described in the specification: keys from fields, a qualifier id, an optional value and carried fields. */
 final class DeclarativeIndexer implements PluginIndexer {
   private final IndexDefinition definition;
 
@@ -21,8 +21,7 @@ final class DeclarativeIndexer implements PluginIndexer {
     if (qualifier == null) {
       return List.of();
     }
-    Long value = definition.value() == null ? null : TweetFields.idValue(definition.value(), tweet);
-    byte[] valueBytes = value == null ? null : RowKeys.id(value);
+    byte[] valueBytes = CellFields.valueOf(definition, tweet);
     List<IndexEntry> entries = new ArrayList<>();
     for (String key : definition.keys(tweet)) {
       entries.add(new IndexEntry(key, qualifier, valueBytes));

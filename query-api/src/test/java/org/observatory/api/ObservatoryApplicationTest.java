@@ -76,7 +76,7 @@ class ObservatoryApplicationTest {
       weight += row.get("weight").asLong();
     }
     assertThat(weight).isEqualTo(retweets).isPositive();
-    assertThat(body.get("meta").get("evaluation").asText()).isEqualTo("index+fetch");
+    assertThat(body.get("meta").get("evaluation").asText()).isEqualTo("index-only"); // the cells carry both ends
     assertThat(body.has("counts")).isFalse();
   }
 
@@ -152,7 +152,7 @@ class ObservatoryApplicationTest {
     assertThat(ok(edgeResults).get("rows")).isEqualTo(ok(edges).get("rows")).isNotEmpty();
     assertThat(text(edgeResults.queryParam("format", "graphml"), "application/graphml+xml"))
         .isEqualTo(text(edges.queryParam("format", "graphml"), "application/graphml+xml"));
-    assertThat(edgeJob.get("meta").get("evaluation").asText()).isEqualTo("index+fetch");
+    assertThat(edgeJob.get("meta").get("evaluation").asText()).isEqualTo("index-only");
     List<String> lines = text(jobs(tweetJob.get("id").asText() + "/results"), "application/x-ndjson");
     assertThat(lines).isEqualTo(text(tweets, "application/x-ndjson")).isNotEmpty();
     assertThat(tweetJob.get("lines").asLong()).isEqualTo(lines.size());

@@ -16,7 +16,7 @@ import org.observatory.schemas.tables.StoredTweet;
  */
 public enum ContentQuery {
   /** Per user, the matching tweets they posted, with their latest screen name; most first. */
-  USER_POST_COUNT {
+  USER_POST_COUNT("user.id", "user.screen_name") {
     @Override
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       out.add(Long.toString(tweet.userId()), Tally.one(tweet.createdAt(), tweet.screenName()));
@@ -34,6 +34,11 @@ public enum ContentQuery {
   /** The other memes of the matching tweets, with the number of tweets carrying each; most first. */
   MEME_COOCCURRENCE_COUNT {
     @Override
+    List<String> fields(MemeKeys keys) {
+      return keys.fields();
+    }
+
+    @Override
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       for (String meme : asked.keys().memesOf(tweet.asTweet(), asked.memes())) {
         out.add(meme, Tally.one(tweet.createdAt(), null));
@@ -49,7 +54,7 @@ public enum ContentQuery {
   },
 
   /** Directed edges retweeter → original author among the matching retweets, weighted by count. */
-  RETWEET_EDGES {
+  RETWEET_EDGES("user.id", "retweet_of.user.id") {
     @Override
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       if (tweet.retweetOf() != null) {
@@ -64,7 +69,7 @@ public enum ContentQuery {
   },
 
   /** Directed edges poster → mentioned user in the matching tweets, weighted by the tweets that mention. */
-  MENTION_EDGES {
+  MENTION_EDGES("user.id", "mentions.id") {
     @Override
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       Set<Long> mentioned = new LinkedHashSet<>();
@@ -83,6 +88,17 @@ public enum ContentQuery {
    * meme index's rules (which say what a tweet's memes are).
    */
   public record Asked(List<Meme> memes, MemeKeys keys) {}
+
+  private final List<String> fields;
+
+  ContentQuery(String... fields) {
+    this.fields = List.of(fields);
+  }
+
+  /** The tweet fields its tallies read: where an index's cells carry them all, phase 2 is not needed. */
+  List<String> fields(MemeKeys keys) {
+    return fields;
+  }
 
   /** Adds what one matching tweet contributes. */
   public abstract void tally(StoredTweet tweet, Asked asked, Tallies out);

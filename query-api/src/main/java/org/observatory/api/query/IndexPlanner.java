@@ -42,8 +42,11 @@ public final class IndexPlanner {
         new TableCatalog(connection, names.namespace()), names, spec);
   }
 
-  /** The table to scan for a month, and whether its cells hold the posters' user ids. */
-  record Source(TableName table, boolean userIds) {}
+  /**
+   * The table to scan for a month, whether its cells hold the posters' user ids, and the definition
+   * whose carried fields every cell holds (null when they carry none, or not all the same).
+   */
+  record Source(TableName table, boolean userIds, IndexDefinition carrying) {}
 
   /** The months to scan, in order, and those left out with the reason. */
   record Plan(Map<Month, Source> sources, List<QueryResult.Skipped> skipped) {}
@@ -60,12 +63,12 @@ public final class IndexPlanner {
       if (entry.isPresent()) {
         Optional<String> problem = problem(entry.get(), inForce);
         if (problem.isEmpty()) {
-          sources.put(month, new Source(entry.get().table(names), carriesUserIds(entry.get())));
+          sources.put(month, new Source(entry.get().table(names), carriesUserIds(entry.get()), carrying(entry.get())));
         } else {
           skipped.add(new QueryResult.Skipped(month.toString(), index, problem.get() + fix(index, month)));
         }
       } else if (tables.exists(names.index(index, month))) { // a loader is creating it
-        sources.put(month, new Source(names.index(index, month), false));
+        sources.put(month, new Source(names.index(index, month), false, null));
       } else {
         skipped.add(new QueryResult.Skipped(month.toString(), index, "the month's tweets have no " + index
             + " index" + fix(index, month)));
@@ -110,6 +113,15 @@ public final class IndexPlanner {
   private static boolean sameKeys(IndexDefinition a, IndexDefinition b) {
     return a.keys().equals(b.keys()) && a.qualifier().equals(b.qualifier())
         && java.util.Objects.equals(a.plugin(), b.plugin());
+  }
+
+  /** The definition that wrote every cell, when it carries fields and every one that built the month agrees. */
+  private static IndexDefinition carrying(MonthIndex entry) {
+    List<IndexDefinition> built = entry.definitions();
+    if (built.isEmpty() || built.get(0).carries().isEmpty() || !built.get(0).qualifiedByTweetId()) {
+      return null;
+    }
+    return built.stream().allMatch(d -> d.cellFields().equals(built.get(0).cellFields())) ? built.get(0) : null;
   }
 
   private static boolean carriesUserIds(MonthIndex entry) {

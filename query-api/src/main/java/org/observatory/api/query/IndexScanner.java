@@ -3,12 +3,15 @@ package org.observatory.api.query;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.TableNotFoundException;
@@ -91,24 +94,31 @@ public final class IndexScanner {
    * answer exactly are left out (see {@link IndexPlanner}). The index's definition says whether its
    * cells are named by tweet ids (then each scan seeks to the window's ids) or by other ids.
    *
-   * @param values also read each cell's value (the poster's user id) in the months whose index carries
-   *     them; {@link IndexHits#userIdMonths()} says which months those are
+   * @param values also read each cell's value in the months whose index holds one: the poster's user id
+   *     ({@link IndexHits#userIdMonths()} says which months), and the fields cells carry, kept whole
+   *     ({@link IndexHits#carrying()})
    */
   public IndexHits scan(String index, List<Key> keys, TimeWindow window, boolean values) throws IOException {
     boolean tweetIds = spec.index(index).map(IndexDefinition::qualifiedByTweetId).orElse(true);
     IndexPlanner.Plan plan = planner.plan(index, window);
     List<Month> valued = new ArrayList<>();
+    Map<Month, IndexDefinition> carrying = new LinkedHashMap<>();
     List<List<Future<TweetHits>>> perKey = new ArrayList<>();
     AtomicLong entries = new AtomicLong();
     for (Key key : keys) {
       List<Future<TweetHits>> scans = new ArrayList<>();
       plan.sources().forEach((month, source) -> {
-        boolean withValues = values && source.userIds();
-        if (withValues && !valued.contains(month)) {
+        boolean cells = values && source.carrying() != null;
+        boolean withValues = values && source.userIds() || cells;
+        if (values && source.userIds() && !valued.contains(month)) {
           valued.add(month);
         }
+        if (cells) {
+          carrying.put(month, source.carrying());
+        }
         for (TimeWindow slice : slices(window, month, tweetIds)) {
-          scans.add(pool.submit(() -> scanRow(index, month, source.table(), key, slice, tweetIds, withValues, entries)));
+          scans.add(pool.submit(() -> scanRow(index, month, source.table(), key, slice, tweetIds, withValues, cells,
+              entries)));
         }
       });
       perKey.add(scans);
@@ -126,7 +136,7 @@ public final class IndexScanner {
     } finally {
       perKey.forEach(scans -> scans.forEach(f -> f.cancel(false))); // after a failure, start no more
     }
-    return new IndexHits(hits, List.copyOf(plan.sources().keySet()), valued, plan.skipped());
+    return new IndexHits(hits, List.copyOf(plan.sources().keySet()), valued, carrying, plan.skipped());
   }
 
   /**
@@ -152,10 +162,11 @@ public final class IndexScanner {
 
   /**
    * Phase 1's answer: hits per key; the months whose index tables were scanned, those of them whose
-   * hits carry the posters' user ids, and the months left out.
+   * hits carry the posters' user ids, those whose hits kept their cells' carried fields (by the
+   * definition that wrote them), and the months left out.
    */
   public record IndexHits(List<TweetHits> perKey, List<Month> months, List<Month> userIdMonths,
-      List<QueryResult.Skipped> skipped) {
+      Map<Month, IndexDefinition> carrying, List<QueryResult.Skipped> skipped) {
     /** Every tweet found under any key, once. */
     public TweetHits distinct() {
       if (perKey.size() == 1) { // one key's hits are distinct: a tweet is in one month, once per row
@@ -177,20 +188,20 @@ public final class IndexScanner {
    * before the switch: then the scan goes to the revision now in force.
    */
   private TweetHits scanRow(String index, Month month, TableName table, Key key, TimeWindow window, boolean tweetIds,
-      boolean values, AtomicLong entries) throws IOException {
+      boolean values, boolean cells, AtomicLong entries) throws IOException {
     try {
-      return scanRow(table, key, window, tweetIds, values, entries);
+      return scanRow(table, key, window, tweetIds, values, cells, entries);
     } catch (TableNotFoundException | TableNotEnabledException e) {
       Optional<TableName> now = indexCatalog.get(index, month).map(entry -> entry.table(names));
       if (now.isPresent() && !now.get().equals(table)) {
-        return scanRow(now.get(), key, window, tweetIds, values, entries);
+        return scanRow(now.get(), key, window, tweetIds, values, cells, entries);
       }
       return new TweetHits(); // the month's tables were dropped
     }
   }
 
   private TweetHits scanRow(TableName table, Key key, TimeWindow window, boolean tweetIds, boolean values,
-      AtomicLong entries) throws IOException {
+      boolean cells, AtomicLong entries) throws IOException {
     byte[] row = RowKeys.index(key.key());
     Scan scan = key.prefix() ? new Scan().setStartStopRowForPrefixScan(row)
         : new Scan().withStartRow(row, true).withStopRow(row, true);
@@ -221,7 +232,8 @@ public final class IndexScanner {
         for (Cell cell : result.rawCells()) {
           long createdAt = IndexTable.createdAt(cell);
           if (window.contains(createdAt)) {
-            hits.add(IndexTable.qualifierId(cell), createdAt, values ? IndexTable.valueId(cell) : 0);
+            hits.add(IndexTable.qualifierId(cell), createdAt, values ? IndexTable.valueId(cell) : 0,
+                cells ? CellUtil.cloneValue(cell) : null);
           }
         }
       }

@@ -54,6 +54,11 @@ public final class MemeKeys {
     rules.forEach(r -> byEntity.computeIfAbsent(entity(r.field()), e -> new ArrayList<>()).add(r));
   }
 
+  /** The fields the rules key, in the specification's order. */
+  List<String> fields() {
+    return inSpecOrder.stream().map(KeyRule::field).distinct().toList();
+  }
+
   /** The rules of the specification's meme index (none when it defines no meme index). */
   public static MemeKeys of(IndexSpec spec) {
     return new MemeKeys(spec.index(INDEX).map(IndexDefinition::keys).orElse(List.of()));

@@ -92,6 +92,15 @@ public final class QueryEngine {
     return hourlyCounts.count(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window);
   }
 
+  /** What a content query's tallies need to know of the memes asked. */
+  ContentQuery.Asked asked(List<Meme> memes) {
+    return new ContentQuery.Asked(memes, memeKeys);
+  }
+
+  MemeKeys memeKeys() {
+    return memeKeys;
+  }
+
   IndexScanner scanner() {
     return scanner;
   }

@@ -32,9 +32,9 @@ import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
 
 /**
- * A meme index loaded without user ids, queried, rebuilt with them while queries run, and queried
- * again: user-post-count moves from phase 2 to the index, month by month, with the same answer, and
- * every answer along the way matches the raw file.
+ * A meme index loaded without user ids, queried, rebuilt with them (and the fields the default's cells
+ * carry) while queries run, and queried again: user-post-count and the edges move from phase 2 to the
+ * index, month by month, with the same answer, and every answer along the way matches the raw file.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class IndexEvolutionTest {
@@ -70,7 +70,7 @@ class IndexEvolutionTest {
   }
 
   @Test
-  void userPostCountMovesToTheIndexWhenItIsRebuiltWithUserIdsAndAnswersTheSameThroughout() throws Exception {
+  void contentQueriesMoveToTheIndexWhenItIsRebuiltCarryingWhatTheyReadAndAnswerTheSameThroughout() throws Exception {
     List<Map<String, Object>> expected = expectedRows();
     QueryResult phase2 = userPostCount(content);
     QueryResult viaJob = userPostCount(alwaysMapReduce);
@@ -78,6 +78,15 @@ class IndexEvolutionTest {
     assertThat(viaJob.meta().evaluation()).isEqualTo(Phase2.MAPREDUCE);
     assertThat(phase2.rows()).isEqualTo(expected).isNotEmpty();
     assertThat(viaJob.rows()).isEqualTo(expected);
+    Map<ContentQuery, List<Map<String, Object>>> edges = new HashMap<>();
+    for (ContentQuery query : List.of(ContentQuery.RETWEET_EDGES, ContentQuery.MENTION_EDGES)) {
+      QueryResult fetched = content.run(query, memes, WINDOW_START, WINDOW_END, Progress.IGNORED);
+      QueryResult tallied = alwaysMapReduce.run(query, memes, WINDOW_START, WINDOW_END, Progress.IGNORED);
+      assertThat(fetched.meta().evaluation()).isEqualTo(Phase2.IN_SERVICE);
+      assertThat(tallied.meta().evaluation()).isEqualTo(Phase2.MAPREDUCE);
+      assertThat(tallied.rows()).as("%s", query).isEqualTo(fetched.rows()).isNotEmpty();
+      edges.put(query, fetched.rows());
+    }
 
     Month august = Month.parse("2013-08");
     Reindex reindex = new Reindex(new LoaderKit(connection, names, IndexSpec.defaults(), 1), new Reindex.Settings(2, 60, 1_500, 1_500,
@@ -100,10 +109,15 @@ class IndexEvolutionTest {
 
     QueryResult after = userPostCount(content);
     assertThat(after.rows()).isEqualTo(expected);
-    assertThat(after.meta().paths()).containsEntry("2013-08", TallyQuery.FROM_INDEX);
+    assertThat(after.meta().paths()).containsEntry("2013-08", "index-only");
     assertThat(after.meta().paths()).as("older months keep phase 2")
         .containsValue(Phase2.IN_SERVICE).hasSize(after.meta().months().size());
     assertThat(userPostCount(alwaysMapReduce).rows()).isEqualTo(expected);
+    for (Map.Entry<ContentQuery, List<Map<String, Object>>> before : edges.entrySet()) {
+      QueryResult rebuilt = content.run(before.getKey(), memes, WINDOW_START, WINDOW_END, Progress.IGNORED);
+      assertThat(rebuilt.rows()).as("%s", before.getKey()).isEqualTo(before.getValue());
+      assertThat(rebuilt.meta().paths()).containsEntry("2013-08", "index-only");
+    }
   }
 
   @Test

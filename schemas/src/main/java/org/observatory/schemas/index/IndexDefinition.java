@@ -13,6 +13,8 @@ import org.observatory.schemas.tweet.Tweet;
  *
  * @param qualifier the id field that names each cell (default {@code id}, the tweet's id)
  * @param value the id field stored as each cell's value, or null for an empty value
+ * @param carries fields each cell also holds after the value (any tweet field), so that queries
+ *     needing no more than these read them from the index instead of fetching the tweets
  * @param plugin the class name of a plug-in indexer, instead of {@code keys}
  */
 public record IndexDefinition(
@@ -20,6 +22,7 @@ public record IndexDefinition(
     List<KeyRule> keys,
     String qualifier,
     String value,
+    List<String> carries,
     @JsonProperty("class") String plugin) {
 
   /** An index name is part of its tables' names: lower-case letters, digits and dashes. */
@@ -29,6 +32,22 @@ public record IndexDefinition(
     checkName(name);
     keys = keys == null ? List.of() : List.copyOf(keys);
     qualifier = qualifier == null ? TweetFields.TWEET_ID : qualifier;
+    carries = carries == null ? List.of() : List.copyOf(carries);
+  }
+
+  /** An index whose cells carry nothing beyond the value. */
+  public IndexDefinition(String name, List<KeyRule> keys, String qualifier, String value, String plugin) {
+    this(name, keys, qualifier, value, List.of(), plugin);
+  }
+
+  /** Every field a cell holds: the value's (if any), then those it carries. */
+  public List<String> cellFields() {
+    List<String> fields = new java.util.ArrayList<>();
+    if (value != null) {
+      fields.add(value);
+    }
+    fields.addAll(carries);
+    return fields;
   }
 
   /** @throws IllegalArgumentException unless the name is lower-case letters, digits and dashes */

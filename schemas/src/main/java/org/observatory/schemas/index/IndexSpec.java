@@ -93,6 +93,16 @@ public record IndexSpec(List<IndexDefinition> indexes) {
       if (index.value() != null) {
         checkIdField(index, "value", index.value());
       }
+      Set<String> carried = new HashSet<>();
+      for (String field : index.carries()) {
+        if (!TweetFields.isField(field) || !carried.add(field)) {
+          throw new IllegalArgumentException("index " + index.name() + ": carries '" + field + "', which is "
+              + (carried.contains(field) ? "listed twice" : "not a field; known fields: " + TweetFields.names()));
+        }
+      }
+      if (index.isPlugin() && !index.carries().isEmpty()) {
+        throw new IllegalArgumentException("index " + index.name() + ": a plug-in's cells carry what it puts there");
+      }
     }
   }
 

@@ -61,10 +61,9 @@ public final class IndexTable {
     return Optional.of(new ColumnRangeFilter(RowKeys.id(firstId), true, RowKeys.id(Snowflake.firstIdAt(to)), false));
   }
 
-  /** The id a cell holds as its value, or 0 when it holds none. */
+  /** The id a cell holds as its value (its first 8 bytes; {@link CellFields}), or 0 when it holds none. */
   public static long valueId(Cell cell) {
-    return cell.getValueLength() == 0 ? 0
-        : RowKeys.id(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+    return cell.getValueLength() < 8 ? 0 : RowKeys.id(cell.getValueArray(), cell.getValueOffset(), 8);
   }
 
   /** The id a cell stands for. */

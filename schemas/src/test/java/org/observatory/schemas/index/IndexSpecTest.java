@@ -27,4 +27,14 @@ class IndexSpecTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("index name");
   }
+
+  @Test
+  void carriedFieldsMustBeFieldsListedOnce() {
+    assertThatThrownBy(() -> IndexSpec.parse("indexes:\n  - name: m\n    keys: [{field: hashtags}]\n"
+        + "    carries: [user.shoe_size]\n"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("user.shoe_size").hasMessageContaining("known fields");
+    assertThatThrownBy(() -> IndexSpec.parse("indexes:\n  - name: m\n    keys: [{field: hashtags}]\n"
+        + "    carries: [lang, lang]\n"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("listed twice");
+  }
 }
