@@ -94,11 +94,20 @@ public final class IndexScanner {
    * answer exactly are left out (see {@link IndexPlanner}). The index's definition says whether its
    * cells are named by tweet ids (then each scan seeks to the window's ids) or by other ids.
    *
-   * @param values also read each cell's value in the months whose index holds one: the poster's user id
-   *     ({@link IndexHits#userIdMonths()} says which months), and the fields cells carry, kept whole
-   *     ({@link IndexHits#carrying()})
+   * @param values also read each cell's value (the poster's user id) in the months whose index carries
+   *     them; {@link IndexHits#userIdMonths()} says which months those are
    */
   public IndexHits scan(String index, List<Key> keys, TimeWindow window, boolean values) throws IOException {
+    return scan(index, keys, window, values, null);
+  }
+
+  /**
+   * As {@link #scan(String, List, TimeWindow, boolean)}, keeping each cell's value whole in the months
+   * whose cells carry every one of {@code fields} (none when null): shipping values nobody reads would
+   * cost the scan more than it saves.
+   */
+  public IndexHits scan(String index, List<Key> keys, TimeWindow window, boolean values, List<String> fields)
+      throws IOException {
     boolean tweetIds = spec.index(index).map(IndexDefinition::qualifiedByTweetId).orElse(true);
     IndexPlanner.Plan plan = planner.plan(index, window);
     List<Month> valued = new ArrayList<>();
@@ -108,7 +117,7 @@ public final class IndexScanner {
     for (Key key : keys) {
       List<Future<TweetHits>> scans = new ArrayList<>();
       plan.sources().forEach((month, source) -> {
-        boolean cells = values && source.carrying() != null;
+        boolean cells = fields != null && source.carrying() != null && source.carrying().cellFields().containsAll(fields);
         boolean withValues = values && source.userIds() || cells;
         if (values && source.userIds() && !valued.contains(month)) {
           valued.add(month);

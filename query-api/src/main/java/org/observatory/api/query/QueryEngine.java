@@ -84,7 +84,13 @@ public final class QueryEngine {
   }
 
   IndexScanner.IndexHits scanMemes(List<Meme> memes, TimeWindow window, boolean values) throws IOException {
-    return scanner.scan(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window, values);
+    return scanMemes(memes, window, values, null);
+  }
+
+  /** Keeping the cells' values where they carry all of {@code fields} ({@link IndexScanner#scan}). */
+  IndexScanner.IndexHits scanMemes(List<Meme> memes, TimeWindow window, boolean values, List<String> fields)
+      throws IOException {
+    return scanner.scan(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window, values, fields);
   }
 
   /** Per hour of the window, the memes' tweets each and all together, from the meme index. */

@@ -23,17 +23,14 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
   @Override
   public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
     long began = System.nanoTime();
-    IndexScanner.IndexHits found = engine.scanMemes(memes, window, true);
     List<String> needed = content.fields(engine.memeKeys());
+    boolean userPosts = content == ContentQuery.USER_POST_COUNT;
+    IndexScanner.IndexHits found = engine.scanMemes(memes, window, userPosts, needed);
     // Months whose cells carry what the query reads are tallied from them; months whose cells hold the
     // posters' ids answer user-post-count from them; the rest need phase 2.
     Map<Month, String> paths = new LinkedHashMap<>();
-    found.carrying().forEach((month, index) -> {
-      if (index.cellFields().containsAll(needed)) {
-        paths.put(month, QueryResult.INDEX_ONLY);
-      }
-    });
-    if (content == ContentQuery.USER_POST_COUNT) {
+    found.carrying().keySet().forEach(month -> paths.put(month, QueryResult.INDEX_ONLY));
+    if (userPosts) {
       found.userIdMonths().forEach(month -> paths.putIfAbsent(month, FROM_INDEX));
     }
     ContentQuery.Asked asked = engine.asked(memes);
