@@ -37,9 +37,13 @@ final class Charts {
     DefaultCategoryDataset loads = new DefaultCategoryDataset();
     LoadStage.Figures l = r.loads();
     loads.addValue(l.parseCeilingTweetsPerSecond(), "tweets/s", "parse ceiling");
-    loads.addValue(l.direct().tweetsPerSecond(), "tweets/s", "historical, direct");
+    if (l.direct() != null) {
+      loads.addValue(l.direct().tweetsPerSecond(), "tweets/s", "historical, direct");
+    }
     loads.addValue(l.bulk().tweetsPerSecond(), "tweets/s", "historical, bulk");
-    loads.addValue(l.stream().tweetsPerSecond(), "tweets/s", "streaming replay");
+    if (l.stream() != null) {
+      loads.addValue(l.stream().tweetsPerSecond(), "tweets/s", "streaming replay");
+    }
     save(ChartFactory.createBarChart("Loading against the parse ceiling", null, "tweets per second", loads,
         PlotOrientation.VERTICAL, false, false, false), dir.resolve("loads.png"));
 

@@ -34,7 +34,7 @@ public final class ClusterBench {
    *
    * @param loadJob null with the local job runner, which the history server never sees
    * @param queries every query at every window, phase 2 where the deployment's default puts it
-   * @param jobs retweet-edges with phase 2 forced through MapReduce
+   * @param jobs the fetch probe (meme-cooccurrence-count) with phase 2 forced through MapReduce
    */
   public record Deployment(String name, double loadSeconds, double loadTweetsPerSecond, LoadJob loadJob,
       double serviceStartSeconds, List<QueryStage.Timing> queries, List<QueryStage.Timing> jobs,
@@ -157,7 +157,7 @@ public final class ClusterBench {
     }
   }
 
-  /** retweet-edges with phase 2 as a job: one job to warm up, then the median of a few at each window. */
+  /** The fetch probe with phase 2 as a job: one job to warm up, then the median of a few at each window. */
   private static List<QueryStage.Timing> jobs(ServiceClient client, HarnessSettings s) throws Exception {
     client.ask(QueryStage.FETCH_PROBE, s.meme(), s.eventStart(), JOB_WINDOWS.get(0).end(s.eventStart()));
     List<QueryStage.Timing> timings = new ArrayList<>();

@@ -69,7 +69,7 @@ final class ClusterReport {
     }
 
     md.append("\n## Phase 2: in the service or as a MapReduce job\n\n")
-        .append(f("retweet-edges, the median of 3 runs (ms); jobs forced with `query.mapReduceThreshold: 0`.%n%n"))
+        .append(QueryStage.FETCH_PROBE).append(f(", the median of 3 runs (ms); jobs forced with `query.mapReduceThreshold: 0`.%n%n"))
         .append("| window | phase-1 tweets | embedded, in the service | local job runner | cluster, in the service "
             + "| YARN job |\n|---|---|---|---|---|---|\n");
     for (QueryStage.Timing local : e.jobs()) {

@@ -35,8 +35,8 @@ public final class Harness {
     try {
       step("corpus: " + s.days() + " days x " + s.perDay() + " statuses from " + s.firstDay());
       Corpus corpus = Corpus.ensure(app, s);
-      step("loads: parse ceiling, direct, streaming replay (flat out, then paced), bulk");
-      LoadStage.Figures loads = LoadStage.measure(app, corpus, run, store, s.pacedRate(), s.pacedDays());
+      step("loads: parse ceiling, then " + String.join(", ", s.loads()) + (s.pacedRate() > 0 ? ", paced streaming" : ""));
+      LoadStage.Figures loads = LoadStage.measure(app, corpus, run, store, s);
       step("storage");
       StorageStage.Figures storage = StorageStage.measure(store, loads.tweetsStored(), corpus.gzipBytes());
       List<QueryStage.Timing> timings;

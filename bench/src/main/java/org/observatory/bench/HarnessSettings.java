@@ -14,15 +14,17 @@ import java.util.Map;
  * @param pacedRate lines per second of the paced streaming replay (well under what the daemon sustains
  *     flat out, or the figure measures its backlog); 0: none
  * @param pacedDays how many of the first days the paced replay feeds
+ * @param loads which loads to measure: {@code bulk} always (its store answers the queries), {@code direct}
+ *     and {@code stream} unless left out (a 10-million-tweet run may skip them: half an hour each)
  * @param appJar Observatory's executable jar; empty: Observatory's classes on this JVM's own classpath
  */
 public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant eventStart, long seed,
-    String meme, double pacedRate, int pacedDays, int runs, List<Window> windows, int peerRuns, List<Window> peerWindows, String corpus,
+    String meme, List<String> loads, double pacedRate, int pacedDays, int runs, List<Window> windows, int peerRuns, List<Window> peerWindows, String corpus,
     String out, String work, List<String> javaOptions, String appJar) {
 
   private static final Map<String, String> DEFAULTS = Map.ofEntries(
       Map.entry("days", "24"), Map.entry("per-day", "5000"), Map.entry("first-day", "2012-06-01"),
-      Map.entry("event-start", "2012-06-08"), Map.entry("seed", "2012"), Map.entry("paced-rate", "2000"), Map.entry("paced-days", "6"), Map.entry("runs", "5"),
+      Map.entry("event-start", "2012-06-08"), Map.entry("seed", "2012"), Map.entry("loads", "direct,stream,bulk"), Map.entry("paced-rate", "2000"), Map.entry("paced-days", "6"), Map.entry("runs", "5"),
       Map.entry("windows", "3h,6h,12h,1d,2d,4d,8d,16d"), Map.entry("peer-runs", "3"),
       Map.entry("peer-windows", "3h,1d,4d,16d"), Map.entry("out", "bench/results"),
       Map.entry("work", "bench/work"), Map.entry("java-opts", "-Xmx4g"),
@@ -56,9 +58,21 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
         Path.of(given.get("work"), "corpus-" + days + "x" + perDay + "-seed" + seed).toString());
     return new HarnessSettings(days, perDay, LocalDate.parse(given.get("first-day")),
         LocalDate.parse(given.get("event-start")).atStartOfDay(java.time.ZoneOffset.UTC).toInstant(), seed,
-        "#euro2012", Double.parseDouble(given.get("paced-rate")),
+        "#euro2012", loads(given.get("loads")), Double.parseDouble(given.get("paced-rate")),
         Integer.parseInt(given.get("paced-days")), Integer.parseInt(given.get("runs")), Window.list(given.get("windows")),
         Integer.parseInt(given.get("peer-runs")), Window.list(given.get("peer-windows")), corpus, given.get("out"),
         given.get("work"), List.of(given.get("java-opts").trim().split("\\s+")), given.get("app-jar"));
+  }
+
+  private static List<String> loads(String given) {
+    List<String> loads = List.of(given.split(","));
+    if (!loads.contains("bulk") || !List.of("direct", "stream", "bulk").containsAll(loads)) {
+      throw new IllegalArgumentException("--loads lists bulk and any of direct, stream: " + given);
+    }
+    return loads;
+  }
+
+  public boolean measures(String load) {
+    return loads.contains(load);
   }
 }

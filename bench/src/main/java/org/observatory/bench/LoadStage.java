@@ -30,6 +30,7 @@ public final class LoadStage {
       long arrivalToStoredP99Ms) {}
 
   /**
+   * @param direct null when the run left it out, as {@code stream}
    * @param paced null when no rate was set
    * @param tweetsStored in the bulk load's store: tweets written, less those a later delete notice erased
    */
@@ -40,15 +41,17 @@ public final class LoadStage {
    * Measures every way of loading the corpus; the bulk load's store is {@code kept}, for the storage and
    * query measurements.
    */
-  public static Figures measure(App app, Corpus corpus, Path work, Store kept, double pacedRate, int pacedDays)
+  public static Figures measure(App app, Corpus corpus, Path work, Store kept, HarnessSettings s)
       throws IOException, InterruptedException {
-    // The median of 5 passes in one JVM: a cold JVM's single pass runs a third slower, mostly compiling.
-    double ceiling = app.run("parse", "parse", "--passes", "5", corpus.dir()).rate("tweets");
-    Rate direct = once(ceiling, Store.create(work.resolve("direct")), store ->
+    double ceiling = app.run("parse", "parse", "--passes", Integer.toString(ceilingPasses(corpus)), corpus.dir())
+        .rate("tweets");
+    Rate direct = !s.measures("direct") ? null : once(ceiling, Store.create(work.resolve("direct")), store ->
         app.run("load-direct", "load", "-c", store.config(null).toString(), "--mode", "direct", corpus.dir()));
-    Rate stream = once(ceiling, Store.create(work.resolve("stream")), store ->
+    Rate stream = !s.measures("stream") ? null : once(ceiling, Store.create(work.resolve("stream")), store ->
         app.run("stream-replay", "stream", "-c", store.config(null).toString(), "replay", corpus.dir()));
     Paced paced = null;
+    double pacedRate = s.pacedRate();
+    int pacedDays = s.pacedDays();
     if (pacedRate > 0 && pacedDays > 0) {
       List<String> args = new ArrayList<>(List.of("stream", "-c", "CONFIG", "replay", "--rate", Double.toString(pacedRate)));
       corpus.files().subList(0, Math.min(pacedDays, corpus.files().size())).forEach(args::add);
@@ -61,6 +64,14 @@ public final class LoadStage {
     CommandSummary bulk = app.run("load-bulk", "load", "-c", kept.config(null).toString(), "--mode", "bulk", corpus.dir());
     return new Figures(ceiling, direct, rate(bulk, ceiling), stream, paced,
         bulk.puts("tweets") - bulk.counter("erased"));
+  }
+
+  /**
+   * The median of up to 5 passes in one JVM, as many as read about 500 MB: a cold JVM's single pass over a
+   * small corpus runs a third slower, mostly compiling, while over gigabytes the compiling is lost in it.
+   */
+  static int ceilingPasses(Corpus corpus) {
+    return (int) Math.max(1, Math.min(5, Math.ceil(500e6 / Math.max(1, corpus.gzipBytes()))));
   }
 
   /** The p99 of the daemon's last progress line, logged as it stops: its latency over the recent minutes. */

@@ -12,8 +12,11 @@ import java.util.List;
 public final class QueryStage {
   public static final List<String> QUERIES = List.of("meme-post-count", "timestamp-count", "user-post-count",
       "meme-cooccurrence-count", "retweet-edges", "mention-edges", "get-tweets-with-meme");
-  /** Always needs phase 2, and tallies cheaply: its time beyond phase 1's is the fetch. */
-  static final String FETCH_PROBE = "retweet-edges";
+  /**
+   * Needs phase 2 (the default meme index carries the poster, the retweeted and the mentioned, not every
+   * meme of a tweet), and tallies cheaply: its time beyond phase 1's is the fetch.
+   */
+  static final String FETCH_PROBE = "meme-cooccurrence-count";
   /** Phase 1 alone, from the index cells: the matching tweets' ids, streamed. */
   static final String PHASE1_PROBE = "get-tweets-with-meme";
 

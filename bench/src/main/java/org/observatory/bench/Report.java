@@ -74,6 +74,9 @@ final class Report {
   }
 
   private static void headlineLoad(StringBuilder md, String name, LoadStage.Rate rate) {
+    if (rate == null) {
+      return;
+    }
     row(md, name, rate(rate.tweetsPerSecond()) + " tweets/s, " + rate.ratioToCeiling() + " of the ceiling");
   }
 
@@ -103,6 +106,9 @@ final class Report {
   }
 
   private static void load(StringBuilder md, String name, LoadStage.Rate rate) {
+    if (rate == null) {
+      return;
+    }
     row(md, name, rate(rate.tweetsPerSecond()), String.valueOf(rate.seconds()), String.valueOf(rate.ratioToCeiling()),
         String.format(Locale.ROOT, "%,d", rate.peakMemoryMb()));
   }
@@ -134,7 +140,7 @@ final class Report {
     md.append("\n").append(header("", windows)).append("| phase-1 tweets");
     windows.forEach(w -> md.append(" | ").append(QueryStage.find(r.queries().timings(), "meme-post-count", w.name())
         .phase1Tweets()));
-    for (String query : List.of("user-post-count", QueryStage.FETCH_PROBE)) {
+    for (String query : List.of("user-post-count", "meme-cooccurrence-count", "retweet-edges", "mention-edges")) {
       md.append(" |\n| ").append(query);
       windows.forEach(w -> md.append(" | ").append(QueryStage.find(r.queries().timings(), query, w.name()).evaluation()));
     }
