@@ -73,6 +73,28 @@ class DeletionTest {
   }
 
   @Test
+  void noticesForMoreTweetsThanOneRoundTripReadAreErasedBatchByBatch(@TempDir Path dir) throws Exception {
+    TableNames names = new TableNames("deletes_many");
+    List<JsonNode> victims = victims(SharedData.DAY_2016);
+    TestLoads.load(connection, names, dir, SharedData.file(SharedData.DAY_2016));
+    List<Long> ids = new ArrayList<>();
+    long near = victims.get(0).get("id").asLong();
+    for (int i = 1; i <= 2 * TweetEraser.BATCH + 500; i++) {
+      ids.add(near + i); // ids never stored, in the victims' month: every batch reads, most find nothing
+    }
+    for (int i = 0; i < victims.size(); i++) {
+      ids.add(i * (TweetEraser.BATCH + 250), victims.get(i).get("id").asLong());
+    }
+
+    LoadSummary deleting = TestLoads.load(connection, names, dir, notices(dir.resolve("deletes.json.gz"), ids, victims));
+
+    assertThat(deleting.counters().sum(LoadCounter.ERASED)).isEqualTo(victims.size());
+    for (JsonNode victim : victims) {
+      assertThat(traces(names, victim.get("id").asLong())).as("traces of %s", victim.get("id")).isEmpty();
+    }
+  }
+
+  @Test
   void indexCellsStampedWithTheTweetsTimeAsTablesWrittenBeforeNovember2026HadThemAreErasedToo(@TempDir Path dir)
       throws Exception {
     TableNames names = new TableNames("deletes_stamped");
@@ -130,11 +152,18 @@ class DeletionTest {
   }
 
   private static Path notices(Path file, List<JsonNode> victims) throws IOException {
+    return notices(file, victims.stream().map(v -> v.get("id").asLong()).toList(), victims);
+  }
+
+  /** Delete notices for {@code ids}; the user ids are the victims' where known. */
+  private static Path notices(Path file, List<Long> ids, List<JsonNode> victims) throws IOException {
     StringBuilder lines = new StringBuilder();
-    for (JsonNode v : victims) {
-      lines.append("{\"delete\":{\"status\":{\"id\":").append(v.get("id").asLong())
-          .append(",\"id_str\":\"").append(v.get("id").asLong()).append("\",\"user_id\":")
-          .append(v.get("user").get("id").asLong()).append("},\"timestamp_ms\":\"1500000000000\"}}\n");
+    for (long id : ids) {
+      long user = victims.stream().filter(v -> v.get("id").asLong() == id).findFirst()
+          .map(v -> v.get("user").get("id").asLong()).orElse(12L);
+      lines.append("{\"delete\":{\"status\":{\"id\":").append(id)
+          .append(",\"id_str\":\"").append(id).append("\",\"user_id\":")
+          .append(user).append("},\"timestamp_ms\":\"1500000000000\"}}\n");
     }
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
       out.write(lines.toString().getBytes(StandardCharsets.UTF_8));
