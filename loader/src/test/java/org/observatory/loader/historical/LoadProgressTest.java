@@ -2,6 +2,8 @@ package org.observatory.loader.historical;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -29,7 +31,18 @@ class LoadProgressTest {
     assertThat(progress.line(0, 0, 0, 2_000)).isEqualTo("0% of 100.0 MB read, 0 tweets, 0 tweets/s");
     assertThat(progress.line(MB_100 / 100, 400, 0, 20_000))
         .endsWith("about 33 min 0 s left to read, then sorting into HFiles");
-    assertThat(progress.line(MB_100, 90_000, 0.43f, 30_000))
+    assertThat(progress.line(MB_100, 90_000, 0.43, 30_000))
         .isEqualTo("input read, 90,000 tweets, 3,000 tweets/s; sorting into HFiles, 43%");
+    assertThat(progress.line(MB_100, 90_000, 0.2, 45_000)).as("a retried reducer starting again")
+        .endsWith("sorting into HFiles, 43%");
+  }
+
+  @Test
+  void theSortingsShareIsTheMappersOutputTheReducersHaveTakenIn() {
+    Counters counters = new Counters();
+    assertThat(LoadProgress.sortedShare(counters)).isZero();
+    counters.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).increment(4_000);
+    counters.findCounter(TaskCounter.REDUCE_INPUT_RECORDS).increment(1_000);
+    assertThat(LoadProgress.sortedShare(counters)).isEqualTo(0.25);
   }
 }
