@@ -50,16 +50,15 @@ public final class LoadStage {
     Rate stream = !s.measures("stream") ? null : once(ceiling, Store.create(work.resolve("stream")), store ->
         app.run("stream-replay", "stream", "-c", store.config(null).toString(), "replay", corpus.dir()));
     Paced paced = null;
-    double pacedRate = s.pacedRate();
-    int pacedDays = s.pacedDays();
-    if (pacedRate > 0 && pacedDays > 0) {
-      List<String> args = new ArrayList<>(List.of("stream", "-c", "CONFIG", "replay", "--rate", Double.toString(pacedRate)));
-      corpus.files().subList(0, Math.min(pacedDays, corpus.files().size())).forEach(args::add);
+    if (s.pacedRate() > 0 && s.pacedDays() > 0) {
+      List<String> args = new ArrayList<>(List.of("stream", "-c", "CONFIG", "replay", "--rate", Double.toString(s.pacedRate())));
+      corpus.files().subList(0, Math.min(s.pacedDays(), corpus.files().size())).forEach(args::add);
       Rate rate = once(ceiling, Store.create(work.resolve("paced")), store -> {
         args.set(2, store.config(null).toString());
         return app.run("stream-paced", args.toArray(String[]::new));
       });
-      paced = new Paced(pacedRate, pacedDays, rate.tweetsPerSecond(), rate.seconds(), lastP99(app.log("stream-paced")));
+      paced = new Paced(s.pacedRate(), s.pacedDays(), rate.tweetsPerSecond(), rate.seconds(),
+          lastP99(app.log("stream-paced")));
     }
     CommandSummary bulk = app.run("load-bulk", "load", "-c", kept.config(null).toString(), "--mode", "bulk", corpus.dir());
     return new Figures(ceiling, direct, rate(bulk, ceiling), stream, paced,

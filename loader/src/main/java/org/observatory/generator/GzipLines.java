@@ -72,12 +72,7 @@ final class GzipLines implements AutoCloseable {
   public void close() throws IOException {
     try {
       put(new Chunk(null, null, -1));
-      writer.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("generation interrupted", e);
-    } catch (ExecutionException e) {
-      throw new IOException("writing a generated file failed: " + e.getCause().getMessage(), e.getCause());
+      awaitWriter();
     } finally {
       thread.shutdownNow();
     }
@@ -96,10 +91,19 @@ final class GzipLines implements AutoCloseable {
     try {
       while (!queue.offer(chunk, 100, TimeUnit.MILLISECONDS)) {
         if (writer.isDone()) {
-          writer.get();
+          awaitWriter();
           throw new IOException("the gzip writer stopped");
         }
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("generation interrupted", e);
+    }
+  }
+
+  private void awaitWriter() throws IOException {
+    try {
+      writer.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("generation interrupted", e);

@@ -71,9 +71,9 @@ public final class TweetEraser {
     for (Map.Entry<Month, List<Long>> month : byMonth.entrySet()) {
       if (existing.get(month.getKey()).contains(names.tweets(month.getKey()))) {
         List<Long> monthIds = month.getValue();
+        Set<TableName> tables = Set.copyOf(existing.get(month.getKey()));
         for (int from = 0; from < monthIds.size(); from += BATCH) {
-          erased += erase(month.getKey(), monthIds.subList(from, Math.min(monthIds.size(), from + BATCH)),
-              Set.copyOf(existing.get(month.getKey())));
+          erased += erase(month.getKey(), monthIds.subList(from, Math.min(monthIds.size(), from + BATCH)), tables);
         }
       }
     }
