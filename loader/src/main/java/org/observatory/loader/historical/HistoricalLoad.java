@@ -2,15 +2,12 @@ package org.observatory.loader.historical;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
@@ -125,8 +122,7 @@ public final class HistoricalLoad {
     }
     LoadCounters counters = JobCounters.read(job.getCounters());
     // Only now: a tweet in one file may have been written after another file's notice deleting it.
-    Path deletedDir = new JobConf(conf).deletedDir();
-    counters.add(LoadCounter.ERASED, deletions.eraser().erase(deletedIds(deletedDir.getFileSystem(conf), deletedDir)));
+    counters.add(LoadCounter.ERASED, deletions.eraser().erase(deletedIds(conf)));
     LoadSummary summary = new LoadSummary(counters, files.size(), sizeOf(files, conf), System.currentTimeMillis() - start);
     LOG.info("load finished: {}", summary);
     return summary;
@@ -214,30 +210,18 @@ public final class HistoricalLoad {
   /** The hours the mappers wrote, as they left them in {@link JobConf#writtenHoursDir()}. */
   private static WrittenHours writtenHours(Configuration conf) throws IOException {
     WrittenHours hours = new WrittenHours();
-    Path dir = new JobConf(conf).writtenHoursDir();
-    FileSystem fs = dir.getFileSystem(conf);
-    if (fs.exists(dir)) {
-      for (FileStatus file : fs.listStatus(dir)) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.US_ASCII))) {
-          hours.readFrom(in);
-        }
-      }
-    }
+    SideFiles.readAll(conf, new JobConf(conf).writtenHoursDir(), hours::readFrom);
     return hours;
   }
 
-  private static List<Long> deletedIds(FileSystem fs, Path dir) throws IOException {
+  /** The ids of the delete notices the mappers read, as they left them in {@link JobConf#deletedDir()}. */
+  private static List<Long> deletedIds(Configuration conf) throws IOException {
     List<Long> ids = new ArrayList<>();
-    if (!fs.exists(dir)) {
-      return ids;
-    }
-    for (FileStatus file : fs.listStatus(dir)) {
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(fs.open(file.getPath()), StandardCharsets.US_ASCII))) {
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          ids.add(Long.parseLong(line));
-        }
+    SideFiles.readAll(conf, new JobConf(conf).deletedDir(), in -> {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        ids.add(Long.parseLong(line));
       }
-    }
+    });
     return ids;
   }
 

@@ -2,10 +2,8 @@ package org.observatory.loader.historical;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
@@ -111,27 +109,19 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     return monthTables;
   }
 
-  /** One id per line, in a file named after the input, so a retried task overwrites its own. */
+  /** One id per line. */
   private void writeDeleted(Context context, List<Long> ids) throws IOException {
-    if (ids.isEmpty()) {
-      return;
-    }
-    Path file = new Path(new JobConf(context.getConfiguration()).deletedDir(), input.getName() + ".ids");
-    FileSystem fs = file.getFileSystem(context.getConfiguration());
-    try (PrintWriter out = new PrintWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.US_ASCII))) {
-      ids.forEach(out::println);
+    if (!ids.isEmpty()) {
+      Configuration conf = context.getConfiguration();
+      SideFiles.write(conf, new JobConf(conf).deletedDir(), input.getName() + ".ids", out -> ids.forEach(out::println));
     }
   }
 
-  /** The hours written, in a file named after the input, for the driver to move on once all is stored. */
+  /** The hours written, for the driver to move on once all is stored. */
   private void writeHours(Context context, WrittenHours hours) throws IOException {
-    if (hours.isEmpty()) {
-      return;
-    }
-    Path file = new Path(new JobConf(context.getConfiguration()).writtenHoursDir(), input.getName() + ".hours");
-    FileSystem fs = file.getFileSystem(context.getConfiguration());
-    try (PrintWriter out = new PrintWriter(new OutputStreamWriter(fs.create(file, true), StandardCharsets.US_ASCII))) {
-      hours.writeTo(out);
+    if (!hours.isEmpty()) {
+      Configuration conf = context.getConfiguration();
+      SideFiles.write(conf, new JobConf(conf).writtenHoursDir(), input.getName() + ".hours", hours::writeTo);
     }
   }
 
