@@ -1,5 +1,6 @@
 package org.observatory.api.query;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,9 +25,12 @@ public enum ContentQuery {
 
     @Override
     Answer answer(Map<String, Tally> tallies) {
-      return Answer.rows(mostFirst(tallies, Comparator.comparingLong(Long::parseLong))
-          .map(e -> row("userId", Long.parseLong(e.getKey()), "screenName", e.getValue().label(),
-              "count", e.getValue().count()))
+      record User(long id, Tally tally) {}
+      List<User> users = new ArrayList<>(tallies.size());
+      tallies.forEach((id, tally) -> users.add(new User(Long.parseLong(id), tally))); // parsed once, not per comparison
+      users.sort(Comparator.comparingLong((User u) -> -u.tally().count()).thenComparingLong(User::id));
+      return Answer.rows(users.stream()
+          .map(u -> row("userId", u.id(), "screenName", u.tally().label(), "count", u.tally().count()))
           .toList());
     }
   },
@@ -117,13 +121,15 @@ public enum ContentQuery {
     return source + ">" + target;
   }
 
+  /** Heaviest first, then by source and target; each key parsed once, not per comparison. */
   private static Answer edges(Map<String, Tally> tallies) {
-    Comparator<String> bySourceThenTarget = Comparator.<String>comparingLong(k -> ends(k)[0])
-        .thenComparingLong(k -> ends(k)[1]);
-    return Answer.rows(mostFirst(tallies, bySourceThenTarget).map(e -> {
-      long[] ends = ends(e.getKey());
-      return row("source", ends[0], "target", ends[1], "weight", e.getValue().count());
-    }).toList());
+    List<long[]> edges = new ArrayList<>(tallies.size());
+    tallies.forEach((key, tally) -> {
+      long[] ends = ends(key);
+      edges.add(new long[] {ends[0], ends[1], tally.count()});
+    });
+    edges.sort(Comparator.<long[]>comparingLong(e -> -e[2]).thenComparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+    return Answer.rows(edges.stream().map(e -> row("source", e[0], "target", e[1], "weight", e[2])).toList());
   }
 
   private static long[] ends(String edge) {

@@ -172,7 +172,7 @@ final class HourlyCounts {
   }
 
   /** The stretches of consecutive hours to count from the cells, cut to the window. */
-  private static List<TimeWindow> runs(boolean[] fromCells, long firstHour, TimeWindow window) {
+  static List<TimeWindow> runs(boolean[] fromCells, long firstHour, TimeWindow window) {
     List<TimeWindow> runs = new ArrayList<>();
     for (int i = 0; i < fromCells.length; i++) {
       if (fromCells[i]) {

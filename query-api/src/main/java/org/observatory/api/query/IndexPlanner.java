@@ -46,7 +46,12 @@ public final class IndexPlanner {
    * The table to scan for a month, whether its cells hold the posters' user ids, and the definition
    * whose carried fields every cell holds (null when they carry none, or not all the same).
    */
-  record Source(TableName table, boolean userIds, IndexDefinition carrying) {}
+  record Source(TableName table, boolean userIds, IndexDefinition carrying) {
+    /** Whether its cells carry every one of the fields; null asks for none. */
+    boolean carries(List<String> fields) {
+      return fields != null && carrying != null && carrying.cellFields().containsAll(fields);
+    }
+  }
 
   /** The months to scan, in order, and those left out with the reason. */
   record Plan(Map<Month, Source> sources, List<QueryResult.Skipped> skipped) {}

@@ -117,7 +117,7 @@ public final class IndexScanner {
     for (Key key : keys) {
       List<Future<TweetHits>> scans = new ArrayList<>();
       plan.sources().forEach((month, source) -> {
-        boolean cells = fields != null && source.carrying() != null && source.carrying().cellFields().containsAll(fields);
+        boolean cells = source.carries(fields);
         boolean withValues = values && source.userIds() || cells;
         if (values && source.userIds() && !valued.contains(month)) {
           valued.add(month);

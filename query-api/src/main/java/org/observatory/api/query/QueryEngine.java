@@ -21,6 +21,7 @@ public final class QueryEngine {
   private final IndexKeys indexKeys;
   private final MemeKeys memeKeys;
   private final HourlyCounts hourlyCounts;
+  private final HourlyTallies hourlyTallies;
 
   /**
    * @param fetcher phase 2 in the service, with this engine's time limit
@@ -35,6 +36,7 @@ public final class QueryEngine {
     this.indexKeys = new IndexKeys(spec);
     this.memeKeys = MemeKeys.of(spec);
     this.hourlyCounts = new HourlyCounts(scanner);
+    this.hourlyTallies = new HourlyTallies(scanner);
     this.phase2 = new Phase2(fetcher, bigPhase2, memeKeys, settings.mapReduceThreshold(bigPhase2.onCluster()));
   }
 
@@ -96,6 +98,10 @@ public final class QueryEngine {
   /** Per hour of the window, the memes' tweets each and all together, from the meme index. */
   HourlyCounts.Counted countMemes(List<Meme> memes, TimeWindow window) throws IOException {
     return hourlyCounts.count(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window);
+  }
+
+  HourlyTallies hourlyTallies() {
+    return hourlyTallies;
   }
 
   /** What a content query's tallies need to know of the memes asked. */

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.tables.Month;
 
 /**
@@ -25,46 +26,60 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
     long began = System.nanoTime();
     List<String> needed = content.fields(engine.memeKeys());
     boolean userPosts = content == ContentQuery.USER_POST_COUNT;
-    IndexScanner.IndexHits found = engine.scanMemes(memes, window, userPosts, needed);
+    // The hours kept from an earlier query are merged as they are; the rest of the window is scanned.
+    HourlyTallies.Read kept = engine.hourlyTallies().read(content, memes, window, needed);
+    ContentQuery.Asked asked = engine.asked(memes);
+    Tallies carried = kept.tallies;
+    IndexedUserCounts counted = new IndexedUserCounts();
+    TweetHits toFetch = new TweetHits();
+    long found = kept.tweets;
     // Months whose cells carry what the query reads are tallied from them; months whose cells hold the
     // posters' ids answer user-post-count from them; the rest need phase 2.
     Map<Month, String> paths = new LinkedHashMap<>();
-    found.carrying().keySet().forEach(month -> paths.put(month, QueryResult.INDEX_ONLY));
-    if (userPosts) {
-      found.userIdMonths().forEach(month -> paths.putIfAbsent(month, FROM_INDEX));
-    }
-    ContentQuery.Asked asked = engine.asked(memes);
-    Tallies carried = new Tallies();
-    IndexedUserCounts counted = new IndexedUserCounts();
-    TweetHits toFetch = new TweetHits();
-    TweetHits distinct = found.distinct();
-    for (int i = 0; i < distinct.size(); i++) {
-      Month month = Month.of(distinct.time(i));
-      String path = paths.get(month);
-      if (QueryResult.INDEX_ONLY.equals(path)) {
-        content.tally(CarriedTweet.of(found.carrying().get(month), distinct.id(i), distinct.time(i), distinct.cell(i)),
-            asked, carried);
-      } else if (FROM_INDEX.equals(path)) {
-        counted.add(distinct.id(i), distinct.time(i), distinct.value(i));
-      } else {
-        toFetch.add(distinct.id(i), distinct.time(i));
+    kept.carrying.forEach(month -> paths.put(month, QueryResult.INDEX_ONLY));
+    for (TimeWindow stretch : kept.toScan) {
+      IndexScanner.IndexHits hits = engine.scanMemes(memes, stretch, userPosts, needed);
+      hits.carrying().keySet().forEach(month -> paths.put(month, QueryResult.INDEX_ONLY));
+      if (userPosts) {
+        hits.userIdMonths().forEach(month -> paths.putIfAbsent(month, FROM_INDEX));
+      }
+      TweetHits distinct = hits.distinct();
+      found += distinct.size();
+      for (int i = 0; i < distinct.size(); i++) {
+        Month month = Month.of(distinct.time(i));
+        IndexDefinition carrier = hits.carrying().get(month);
+        if (carrier != null) {
+          kept.found(distinct.time(i));
+          content.tally(CarriedTweet.of(carrier, distinct.id(i), distinct.time(i), distinct.cell(i)), asked,
+              kept.sink(distinct.time(i), carried));
+        } else if (FROM_INDEX.equals(paths.get(month))) {
+          counted.add(distinct.id(i), distinct.time(i), distinct.value(i));
+        } else {
+          toFetch.add(distinct.id(i), distinct.time(i));
+        }
       }
     }
+    engine.hourlyTallies().keep(content, memes, kept);
     Phase2.Tallied phase2 = engine.phase2().tally(content, memes, toFetch, progress);
     Map<String, Tally> tallies = new HashMap<>(phase2.tallies());
+    for (HourlyTallies.Hour hour : kept.toKeep.values()) {
+      hour.tallies.asMap().forEach(carried::add);
+    }
     for (Map.Entry<String, Tally> tally : carried.asMap().entrySet()) {
       tallies.merge(tally.getKey(), tally.getValue(), Tally::merge);
     }
     if (!counted.isEmpty()) {
       tallies = counted.mergeWith(tallies, engine.fetcher());
     }
+    IndexPlanner.Plan plan = kept.plan;
     Map<String, String> byMonth = new LinkedHashMap<>();
-    found.months().forEach(m -> byMonth.put(m.toString(), paths.getOrDefault(m, phase2.evaluation())));
+    plan.sources().keySet().forEach(m -> byMonth.put(m.toString(), paths.getOrDefault(m, phase2.evaluation())));
     ContentQuery.Answer answer = content.answer(tallies);
     Set<String> evaluations = Set.copyOf(byMonth.values());
     String evaluation = evaluations.size() == 1 ? evaluations.iterator().next() : phase2.evaluation();
+    List<String> months = plan.sources().keySet().stream().map(Month::toString).toList();
     return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), answer.counts(),
-        answer.rows(), new QueryResult.Meta(found.monthNames(), distinct.size(), evaluation,
-            QueryResult.millisSince(began), paths.isEmpty() ? null : byMonth, found.skipped()));
+        answer.rows(), new QueryResult.Meta(months, found, evaluation,
+            QueryResult.millisSince(began), paths.isEmpty() ? null : byMonth, plan.skipped()));
   }
 }

@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,10 +43,10 @@ import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
 
 /**
- * The hourly counts stay exact whatever writes into the hours they count: a real day split in two
- * halves loaded by different loaders one after the other, deletes, a reload, a dropped month. Each
- * answer is checked against the raw lines loaded so far, after the same question was answered (and
- * its counts kept) before the write.
+ * The hourly counts and tallies stay exact whatever writes into the hours they keep: a real day split
+ * in two halves loaded by different loaders one after the other, deletes, a reload, a dropped month.
+ * Each answer is checked against the raw lines loaded so far, after the same question was answered (and
+ * its counts and tallies kept) before the write.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HourlyCountsTest {
@@ -55,6 +57,7 @@ class HourlyCountsTest {
   private final List<String> firstHalf = new ArrayList<>();
   private final List<String> secondHalf = new ArrayList<>();
   private HourlyCounts hourly;
+  private HourlyTallies tallies;
   private Ask ask;
   private List<String> memes;
 
@@ -69,6 +72,7 @@ class HourlyCountsTest {
     memes.addAll(all.mostFrequent("@", 1));
     IndexScanner scanner = new IndexScanner(connection, names, IndexSpec.defaults(), pool, 30_000, 5_000_000);
     hourly = new HourlyCounts(scanner);
+    tallies = new HourlyTallies(scanner);
     ask = Ask.indexOnly(scanner);
   }
 
@@ -83,6 +87,7 @@ class HourlyCountsTest {
     stream(dir.resolve("a"), gz(dir, "a", firstHalf));
     assertCounted(dir, loaded, "first half, streamed");
     assertThat(count().hoursFromCells()).as("asked again, every hour is a kept count").isZero();
+    assertThat(tallied(ContentQuery.MENTION_EDGES).toScan).as("and every hour a kept tally").isEmpty();
 
     loaded.addAll(secondHalf);
     TestLoads.load(connection, names, LoadMode.DIRECT, dir.resolve("b"), gz(dir, "b", secondHalf));
@@ -96,6 +101,7 @@ class HourlyCountsTest {
     TestLoads.load(connection, names, LoadMode.BULK, dir.resolve("d"), gz(dir, "d", firstHalf));
     assertCounted(dir, loaded, "the first half bulk-loaded again");
     assertThat(count().hoursFromCells()).isZero();
+    assertThat(tallied(ContentQuery.USER_POST_COUNT).toScan).isEmpty();
 
     MonthTables months = new MonthTables(connection, names, IndexSpec.defaults(), 1);
     for (Month month : months.list().keySet()) {
@@ -145,7 +151,52 @@ class HourlyCountsTest {
             .filter(t -> memes.stream().anyMatch(t.memes()::contains)).count());
       }
       assertThat(perHour.counts()).as("%s: per hour", after).isEqualTo(expected);
+      assertTallied(raw, after);
     }
+  }
+
+  /** user-post-count, retweet-edges and mention-edges over the day, against the raw lines loaded. */
+  private void assertTallied(RawMemes raw, String after) throws IOException {
+    long start = QueriedDay.millis(DAY);
+    Map<Long, List<Object>> users = new HashMap<>();
+    Map<List<Long>, Long> retweets = new HashMap<>();
+    Map<List<Long>, Long> mentions = new HashMap<>();
+    raw.tweets().stream()
+        .filter(t -> t.createdAt() >= start && t.createdAt() < start + 86_400_000L)
+        .filter(t -> memes.stream().anyMatch(t.memes()::contains))
+        .sorted(Comparator.comparingLong(RawMemes.RawTweet::createdAt))
+        .forEach(t -> {
+          long before = users.containsKey(t.userId()) ? (Long) users.get(t.userId()).get(0) : 0;
+          users.put(t.userId(), List.of(before + 1, t.screenName())); // the latest screen name labels
+          if (t.retweetOfUserId() != 0) {
+            retweets.merge(List.of(t.userId(), t.retweetOfUserId()), 1L, Long::sum);
+          }
+          t.mentionIds().forEach(m -> mentions.merge(List.of(t.userId(), m), 1L, Long::sum));
+        });
+    String asked = String.join(",", memes);
+    Map<Long, List<Object>> counted = new HashMap<>();
+    for (Map<String, Object> row : ask.userPostCount(asked, DAY, DAY).rows()) {
+      counted.put(((Number) row.get("userId")).longValue(), List.of(row.get("count"), row.get("screenName")));
+    }
+    assertThat(counted).as("%s: user-post-count", after).isEqualTo(users);
+    assertThat(users.isEmpty()).as("%s: the memes are in the tweets loaded", after).isEqualTo(raw.tweets().isEmpty());
+    assertThat(edges(ask.retweetEdges(asked, DAY, DAY))).as("%s: retweet-edges", after).isEqualTo(retweets);
+    assertThat(edges(ask.mentionEdges(asked, DAY, DAY))).as("%s: mention-edges", after).isEqualTo(mentions);
+  }
+
+  private static Map<List<Long>, Long> edges(QueryResult result) {
+    Map<List<Long>, Long> edges = new HashMap<>();
+    for (Map<String, Object> row : result.rows()) {
+      edges.put(List.of(((Number) row.get("source")).longValue(), ((Number) row.get("target")).longValue()),
+          ((Number) row.get("weight")).longValue());
+    }
+    return edges;
+  }
+
+  private HourlyTallies.Read tallied(ContentQuery query) throws IOException {
+    MemeKeys keys = MemeKeys.of(IndexSpec.defaults());
+    return tallies.read(query, memes.stream().map(keys::parse).toList(), TimeWindow.parse(DAY, DAY, 1),
+        query.fields(keys));
   }
 
   private HourlyCounts.Counted count() throws IOException {

@@ -38,6 +38,20 @@ class TallyingTest {
   }
 
   @Test
+  void anHoursTalliesKeptInTheCountsTableReadBackAsTheyWere() {
+    Tallies hour = new Tallies();
+    hour.add("12345", new Tally(3, 1_339_000_000_000L, "ünïcode_name"));
+    hour.add("12>34", new Tally(1, 1_339_000_001_000L, null));
+
+    Tallies read = new Tallies();
+    long tweets = HourlyTallies.decode(HourlyTallies.encode(hour, 4), read);
+
+    assertThat(tweets).isEqualTo(4);
+    assertThat(read.asMap()).isEqualTo(hour.asMap());
+    assertThat(HourlyTallies.decode(HourlyTallies.encode(new Tallies(), 0), new Tallies())).isZero();
+  }
+
+  @Test
   void everyContentQueryAnswersTheSameFromAnyOrderAndAnySplitOfTheTweets() {
     List<StoredTweet> tweets = tweets();
     for (ContentQuery query : ContentQuery.values()) {

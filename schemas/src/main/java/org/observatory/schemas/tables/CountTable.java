@@ -4,12 +4,12 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
@@ -30,6 +30,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  *   <li>Counts: row {@code n/TABLE/SHA-256 of the key set}, family {@code n}, qualifier the hour of the
  *       month, value the count and the generation it was counted at (8 + 8 bytes). They expire after
  *       {@link #COUNT_DAYS} days unwritten (unused key sets would pile up).
+ *   <li>Tallies: row {@code t/TABLE/SHA-256 of the query's name and the key set}, family {@code n},
+ *       qualifier the hour of the month, value the generation it was tallied at (8 bytes) and what the
+ *       query kept (its own encoding). They expire as counts do.
  * </ul>
  *
  * <p>STORED FORMAT. Changing a row's layout or a value's widths makes old counts unreadable: change the
@@ -104,6 +107,37 @@ public final class CountTable {
     return put;
   }
 
+  /**
+   * What a query tallied over a set of keys in some hours of one index table; {@link #tallies(Result)}
+   * reads them.
+   */
+  public static Get tallies(TableName indexTable, String query, List<String> keySet, Collection<Integer> hours) {
+    Get get = new Get(tallyRow(indexTable, query, keySet));
+    hours.forEach(h -> get.addColumn(COUNTS, hour(h)));
+    return get;
+  }
+
+  /** One hour's tally as the query encoded it, with the generation its hour had when tallying began. */
+  public record Tallied(long generation, ByteBuffer tally) {}
+
+  /** Hour → tally. */
+  public static Map<Integer, Tallied> tallies(Result row) {
+    Map<Integer, Tallied> tallies = new HashMap<>();
+    for (Cell cell : row.rawCells()) {
+      ByteBuffer value = ByteBuffer.wrap(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
+      tallies.put(hour(cell), new Tallied(value.getLong(), value.slice()));
+    }
+    return tallies;
+  }
+
+  /** Keeps the tallies of some hours of a query over a key set in one index table. */
+  public static Put put(TableName indexTable, String query, List<String> keySet, Map<Integer, Tallied> tallies) {
+    Put put = new Put(tallyRow(indexTable, query, keySet));
+    tallies.forEach((h, t) -> put.addColumn(COUNTS, hour(h),
+        ByteBuffer.allocate(8 + t.tally().remaining()).putLong(t.generation()).put(t.tally().duplicate()).array()));
+    return put;
+  }
+
   private static byte[] generationRow(Month month) {
     return Bytes.toBytes("g/" + month);
   }
@@ -113,13 +147,24 @@ public final class CountTable {
    * any length make a row of one size.
    */
   private static byte[] countRow(TableName indexTable, List<String> keySet) {
+    return digestRow("n/", indexTable, keySet);
+  }
+
+  private static byte[] tallyRow(TableName indexTable, String query, List<String> keySet) {
+    List<String> named = new ArrayList<>();
+    named.add(query);
+    named.addAll(keySet);
+    return digestRow("t/", indexTable, named);
+  }
+
+  private static byte[] digestRow(String prefix, TableName indexTable, List<String> keySet) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
       for (String key : keySet) {
         sha.update(key.getBytes(StandardCharsets.UTF_8));
         sha.update((byte) 0);
       }
-      return Bytes.add(Bytes.toBytes("n/" + indexTable.getQualifierAsString() + "/"), sha.digest());
+      return Bytes.add(Bytes.toBytes(prefix + indexTable.getQualifierAsString() + "/"), sha.digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }
@@ -130,6 +175,6 @@ public final class CountTable {
   }
 
   private static int hour(Cell cell) {
-    return Bytes.toShort(CellUtil.cloneQualifier(cell));
+    return Bytes.toShort(cell.getQualifierArray(), cell.getQualifierOffset(), cell.getQualifierLength());
   }
 }

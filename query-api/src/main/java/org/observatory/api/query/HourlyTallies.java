@@ -1,0 +1,233 @@
+package org.observatory.api.query;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.observatory.schemas.tables.CountTable;
+import org.observatory.schemas.tables.Month;
+
+/**
+ * What a content query tallied from the meme index's carried fields in each whole hour of a window,
+ * kept in the counts table while the hour's generation stands, as {@link HourlyCounts} keeps counts: a
+ * query asked again merges its tallies per hour instead of tallying every matching cell, so its cost
+ * grows with what the hours hold (users, edges), not with their tweets. Only months whose cells carry
+ * every field the query reads are kept; the others are scanned and fetched as before. Thread-safe.
+ */
+final class HourlyTallies {
+  /** A bigger hour is tallied from its cells every time: a cell must stay well under HBase's 10 MB. */
+  static final int MAX_KEPT_BYTES = 4 << 20;
+  private static final int MAX_REQUEST_BYTES = 16 << 20;
+
+  private final IndexScanner scanner;
+
+  HourlyTallies(IndexScanner scanner) {
+    this.scanner = scanner;
+  }
+
+  /**
+   * What the counts table holds for a query: the merged tallies of the hours it answers and their
+   * tweets, the stretches of the window still to scan, and the hours among those to keep once tallied.
+   */
+  static final class Read {
+    final IndexPlanner.Plan plan;
+    /** The months whose cells carry what the query reads: tallied from the cells or kept hours alone. */
+    final List<Month> carrying;
+    final Tallies tallies = new Tallies();
+    long tweets;
+    List<TimeWindow> toScan = List.of();
+    /** Hours since the epoch → the hour to keep. */
+    final Map<Long, Hour> toKeep = new HashMap<>();
+    boolean keeping;
+
+    Read(IndexPlanner.Plan plan, List<Month> carrying) {
+      this.plan = plan;
+      this.carrying = carrying;
+    }
+
+    /** Where a hit of that time is tallied: its hour's own tallies when the hour is to be kept. */
+    Tallies sink(long time, Tallies elsewhere) {
+      Hour hour = toKeep.get(Math.floorDiv(time, HourlyCounts.HOUR_MILLIS));
+      return hour == null ? elsewhere : hour.tallies;
+    }
+
+    /** Counts a tweet found in the scans. */
+    void found(long time) {
+      Hour hour = toKeep.get(Math.floorDiv(time, HourlyCounts.HOUR_MILLIS));
+      if (hour != null) {
+        hour.tweets++;
+      }
+    }
+  }
+
+  /** An hour tallied from the cells, to keep at the generation it had before the scan. */
+  static final class Hour {
+    final TableName table;
+    final int hour;
+    final long generation;
+    final Tallies tallies = new Tallies();
+    long tweets;
+
+    Hour(TableName table, int hour, long generation) {
+      this.table = table;
+      this.hour = hour;
+      this.generation = generation;
+    }
+  }
+
+  Read read(ContentQuery content, List<Meme> memes, TimeWindow window, List<String> fields) throws IOException {
+    IndexPlanner.Plan plan = scanner.plan(MemeKeys.INDEX, window);
+    Map<Month, TableName> carrying = new LinkedHashMap<>();
+    plan.sources().forEach((month, source) -> {
+      if (source.carries(fields)) {
+        carrying.put(month, source.table());
+      }
+    });
+    Read read = new Read(plan, List.copyOf(carrying.keySet()));
+    if (carrying.isEmpty()) {
+      read.toScan = List.of(window);
+      return read;
+    }
+    List<String> keySet = keySet(memes);
+    List<Month> months = new ArrayList<>(carrying.keySet());
+    List<Get> gets = new ArrayList<>();
+    for (Month month : months) {
+      gets.add(CountTable.generations(month));
+      gets.add(CountTable.tallies(carrying.get(month), content.name(), keySet, wholeHours(month, window)));
+    }
+    Result[] rows;
+    try (Table table = scanner.connection().getTable(scanner.names().counts())) {
+      rows = table.get(gets);
+    } catch (TableNotFoundException e) { // no loader of this version has run: nothing kept, nothing to keep
+      read.toScan = List.of(window);
+      return read;
+    }
+    read.keeping = true;
+    long firstHour = Math.floorDiv(window.start(), HourlyCounts.HOUR_MILLIS);
+    boolean[] fromCells = new boolean[(int) (Math.floorDiv(window.endExclusive() - 1, HourlyCounts.HOUR_MILLIS)
+        - firstHour + 1)];
+    Arrays.fill(fromCells, true);
+    for (int m = 0; m < months.size(); m++) {
+      Month month = months.get(m);
+      Map<Integer, Long> generations = CountTable.generations(rows[2 * m]);
+      Map<Integer, CountTable.Tallied> kept = CountTable.tallies(rows[2 * m + 1]);
+      for (int hour : wholeHours(month, window)) {
+        long generation = generations.getOrDefault(hour, 0L);
+        long at = CountTable.hourStart(month, hour) / HourlyCounts.HOUR_MILLIS;
+        CountTable.Tallied tallied = kept.get(hour);
+        if (tallied != null && tallied.generation() == generation) {
+          read.tweets += decode(tallied.tally(), read.tallies);
+          fromCells[(int) (at - firstHour)] = false;
+        } else {
+          read.toKeep.put(at, new Hour(carrying.get(month), hour, generation));
+        }
+      }
+    }
+    read.toScan = HourlyCounts.runs(fromCells, firstHour, window);
+    return read;
+  }
+
+  /**
+   * Keeps the hours tallied from the cells, each at the generation read before the scan, in requests of
+   * at most {@link #MAX_REQUEST_BYTES}.
+   */
+  void keep(ContentQuery content, List<Meme> memes, Read read) throws IOException {
+    if (!read.keeping || read.toKeep.isEmpty()) {
+      return;
+    }
+    List<String> keySet = keySet(memes);
+    try (Table table = scanner.connection().getTable(scanner.names().counts())) {
+      List<Put> puts = new ArrayList<>();
+      long bytes = 0;
+      for (Hour hour : read.toKeep.values()) {
+        ByteBuffer tally = encode(hour.tallies, hour.tweets);
+        if (tally.remaining() > MAX_KEPT_BYTES) {
+          continue;
+        }
+        puts.add(CountTable.put(hour.table, content.name(), keySet,
+            Map.of(hour.hour, new CountTable.Tallied(hour.generation, tally))));
+        bytes += tally.remaining();
+        if (bytes >= MAX_REQUEST_BYTES) {
+          table.put(puts);
+          puts.clear();
+          bytes = 0;
+        }
+      }
+      table.put(puts);
+    }
+  }
+
+  /** The whole hours of the window in the month, as hours of the month. */
+  private static List<Integer> wholeHours(Month month, TimeWindow window) {
+    List<Integer> hours = new ArrayList<>();
+    long from = Math.max(window.start(), month.startMillis());
+    long to = Math.min(window.endExclusive(), month.endMillis());
+    long first = Math.floorDiv(from + HourlyCounts.HOUR_MILLIS - 1, HourlyCounts.HOUR_MILLIS) * HourlyCounts.HOUR_MILLIS;
+    for (long start = first; start + HourlyCounts.HOUR_MILLIS <= to; start += HourlyCounts.HOUR_MILLIS) {
+      hours.add(CountTable.hourOf(month, start));
+    }
+    return hours;
+  }
+
+  /** The memes asked, as a sorted set of {@code =key} and {@code ^prefix}: what the tallies depend on. */
+  private static List<String> keySet(List<Meme> memes) {
+    return memes.stream().map(m -> (m.isPrefix() ? "^" : "=") + m.indexKey()).sorted().distinct().toList();
+  }
+
+  /** The tweets tallied, then each key with its tally. */
+  static ByteBuffer encode(Tallies tallies, long tweets) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeLong(tweets);
+      out.writeInt(tallies.asMap().size());
+      for (Map.Entry<String, Tally> entry : tallies.asMap().entrySet()) {
+        Tally tally = entry.getValue();
+        out.writeUTF(entry.getKey());
+        out.writeLong(tally.count());
+        out.writeLong(tally.time());
+        out.writeBoolean(tally.label() != null);
+        if (tally.label() != null) {
+          out.writeUTF(tally.label());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory", e);
+    }
+    return ByteBuffer.wrap(bytes.toByteArray());
+  }
+
+  /** Adds what {@link #encode} wrote to the tallies; returns the tweets it counted. */
+  static long decode(ByteBuffer tally, Tallies into) {
+    byte[] bytes = new byte[tally.remaining()];
+    tally.duplicate().get(bytes);
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+      long tweets = in.readLong();
+      int size = in.readInt();
+      for (int i = 0; i < size; i++) {
+        String key = in.readUTF();
+        long count = in.readLong();
+        long time = in.readLong();
+        String label = in.readBoolean() ? in.readUTF() : null;
+        into.add(key, new Tally(count, time, label));
+      }
+      return tweets;
+    } catch (IOException e) {
+      throw new UncheckedIOException("a kept tally is cut short", e);
+    }
+  }
+}
