@@ -3,7 +3,9 @@ package org.observatory.api.query;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.observatory.schemas.index.IndexSpec;
@@ -44,6 +46,16 @@ public final class Ask {
 
   QueryResult mentionEdges(String memes, String start, String end) throws IOException {
     return run(ContentQuery.MENTION_EDGES, memes, start, end, Progress.IGNORED);
+  }
+
+  /** An edge list's rows as (source, target) → weight. */
+  static Map<List<Long>, Long> edges(QueryResult result) {
+    Map<List<Long>, Long> edges = new HashMap<>();
+    for (Map<String, Object> row : result.rows()) {
+      edges.put(List.of(((Number) row.get("source")).longValue(), ((Number) row.get("target")).longValue()),
+          ((Number) row.get("weight")).longValue());
+    }
+    return edges;
   }
 
   /** A tally query by its content query, whose API name is its own, dashed. */

@@ -180,17 +180,8 @@ class HourlyCountsTest {
     }
     assertThat(counted).as("%s: user-post-count", after).isEqualTo(users);
     assertThat(users.isEmpty()).as("%s: the memes are in the tweets loaded", after).isEqualTo(raw.tweets().isEmpty());
-    assertThat(edges(ask.retweetEdges(asked, DAY, DAY))).as("%s: retweet-edges", after).isEqualTo(retweets);
-    assertThat(edges(ask.mentionEdges(asked, DAY, DAY))).as("%s: mention-edges", after).isEqualTo(mentions);
-  }
-
-  private static Map<List<Long>, Long> edges(QueryResult result) {
-    Map<List<Long>, Long> edges = new HashMap<>();
-    for (Map<String, Object> row : result.rows()) {
-      edges.put(List.of(((Number) row.get("source")).longValue(), ((Number) row.get("target")).longValue()),
-          ((Number) row.get("weight")).longValue());
-    }
-    return edges;
+    assertThat(Ask.edges(ask.retweetEdges(asked, DAY, DAY))).as("%s: retweet-edges", after).isEqualTo(retweets);
+    assertThat(Ask.edges(ask.mentionEdges(asked, DAY, DAY))).as("%s: mention-edges", after).isEqualTo(mentions);
   }
 
   private HourlyTallies.Read tallied(ContentQuery query) throws IOException {

@@ -234,8 +234,8 @@ class QueryEngineTest {
     QueryResult retweetEdges = content.retweetEdges(String.join(",", loaded.memes()), "2013-08-10", "2013-08-10");
     QueryResult mentionEdges = content.mentionEdges(String.join(",", loaded.memes()), "2013-08-10", "2013-08-10");
 
-    assertThat(edges(retweetEdges)).isEqualTo(retweets).isNotEmpty();
-    assertThat(edges(mentionEdges)).isEqualTo(mentions).isNotEmpty();
+    assertThat(Ask.edges(retweetEdges)).isEqualTo(retweets).isNotEmpty();
+    assertThat(Ask.edges(mentionEdges)).isEqualTo(mentions).isNotEmpty();
     assertThat(List.of(retweetEdges.meta().evaluation(), mentionEdges.meta().evaluation()))
         .as("the default meme index's cells carry the ends of both kinds of edge").containsOnly("index-only");
   }
@@ -262,15 +262,6 @@ class QueryEngineTest {
         assertThat(progress).as(what).isNotEmpty().allMatch(p -> p >= 0 && p <= 1);
       }
     }
-  }
-
-  private static Map<List<Long>, Long> edges(QueryResult result) {
-    Map<List<Long>, Long> edges = new HashMap<>();
-    for (Map<String, Object> row : result.rows()) {
-      edges.put(List.of(((Number) row.get("source")).longValue(), ((Number) row.get("target")).longValue()),
-          ((Number) row.get("weight")).longValue());
-    }
-    return edges;
   }
 
   @Test
