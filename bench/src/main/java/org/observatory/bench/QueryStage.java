@@ -11,7 +11,7 @@ import java.util.List;
  */
 public final class QueryStage {
   public static final List<String> QUERIES = List.of("meme-post-count", "timestamp-count", "user-post-count",
-      "meme-cooccurrence-count", "retweet-edges", "mention-edges", "get-tweets-with-meme");
+      "meme-cooccurrence-count", "retweet-edges", "mention-edges", "get-tweets-with-meme", "top-memes");
   /**
    * Needs phase 2 (the default meme index carries the poster, the retweeted and the mentioned, not every
    * meme of a tweet), and tallies cheaply: its time beyond phase 1's is the fetch.

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.index.KeyRule;
 
 /** The row keys a value makes in an index, by the key rules of the specification in force. */
 final class IndexKeys {
@@ -16,11 +17,20 @@ final class IndexKeys {
 
   /** @throws BadQueryException when the specification has no such index */
   List<String> of(String index, String value) {
-    IndexDefinition definition = spec.index(index).orElseThrow(
-        () -> new BadQueryException("the index specification in force has no '" + index + "' index"));
     Set<String> keys = new LinkedHashSet<>();
-    definition.keys().forEach(rule -> keys.addAll(rule.keys(value)));
+    definition(index).keys().forEach(rule -> keys.addAll(rule.keys(value)));
     return List.copyOf(keys);
+  }
+
+  /** @throws BadQueryException when the specification has no such index, or no rule in it for the field */
+  KeyRule rule(String index, String field) {
+    return definition(index).rule(field).orElseThrow(() -> new BadQueryException("the index specification in "
+        + "force has no rule for '" + field + "' in its '" + index + "' index"));
+  }
+
+  private IndexDefinition definition(String index) {
+    return spec.index(index).orElseThrow(
+        () -> new BadQueryException("the index specification in force has no '" + index + "' index"));
   }
 
   /** The same for several values, each key once. */

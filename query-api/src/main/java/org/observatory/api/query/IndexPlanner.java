@@ -116,7 +116,7 @@ public final class IndexPlanner {
 
   /** The same rows and cells, whatever the cells hold. */
   private static boolean sameKeys(IndexDefinition a, IndexDefinition b) {
-    return a.keys().equals(b.keys()) && a.qualifier().equals(b.qualifier())
+    return a.keys().equals(b.keys()) && a.qualifier().equals(b.qualifier()) && a.hourly() == b.hourly()
         && java.util.Objects.equals(a.plugin(), b.plugin());
   }
 

@@ -76,6 +76,25 @@ public final class IndexScanner {
     return connection;
   }
 
+  /**
+   * Runs the parts on the scan pool, all within the query's time limit; their results in order.
+   *
+   * @param what what the parts do, for the timeout's message
+   */
+  <T> List<T> inParallel(List<java.util.concurrent.Callable<T>> parts, String what) throws IOException {
+    List<Future<T>> running = parts.stream().map(pool::submit).toList();
+    Deadline deadline = Deadline.in(timeoutMillis);
+    List<T> results = new ArrayList<>();
+    try {
+      for (Future<T> part : running) {
+        results.add(deadline.await(part, what));
+      }
+    } finally {
+      running.forEach(f -> f.cancel(false)); // after a failure, start no more
+    }
+    return results;
+  }
+
   TableNames names() {
     return names;
   }
@@ -201,12 +220,17 @@ public final class IndexScanner {
     try {
       return scanRow(table, key, window, tweetIds, values, cells, entries);
     } catch (TableNotFoundException | TableNotEnabledException e) {
-      Optional<TableName> now = indexCatalog.get(index, month).map(entry -> entry.table(names));
+      Optional<TableName> now = current(index, month);
       if (now.isPresent() && !now.get().equals(table)) {
         return scanRow(now.get(), key, window, tweetIds, values, cells, entries);
       }
       return new TweetHits(); // the month's tables were dropped
     }
+  }
+
+  /** The table of the month's index the catalog names now: a rebuild may have replaced the one planned. */
+  Optional<TableName> current(String index, Month month) throws IOException {
+    return indexCatalog.get(index, month).map(entry -> entry.table(names));
   }
 
   private TweetHits scanRow(TableName table, Key key, TimeWindow window, boolean tweetIds, boolean values,

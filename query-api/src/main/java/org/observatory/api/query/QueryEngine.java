@@ -22,6 +22,7 @@ public final class QueryEngine {
   private final MemeKeys memeKeys;
   private final HourlyCounts hourlyCounts;
   private final HourlyTallies hourlyTallies;
+  private final HourlyKeyCounts hourlyKeyCounts;
 
   /**
    * @param fetcher phase 2 in the service, with this engine's time limit
@@ -37,6 +38,7 @@ public final class QueryEngine {
     this.memeKeys = MemeKeys.of(spec);
     this.hourlyCounts = new HourlyCounts(scanner);
     this.hourlyTallies = new HourlyTallies(scanner);
+    this.hourlyKeyCounts = new HourlyKeyCounts(scanner);
     this.phase2 = new Phase2(fetcher, bigPhase2, memeKeys, settings.mapReduceThreshold(bigPhase2.onCluster()));
   }
 
@@ -102,6 +104,10 @@ public final class QueryEngine {
 
   HourlyTallies hourlyTallies() {
     return hourlyTallies;
+  }
+
+  HourlyKeyCounts hourlyKeyCounts() {
+    return hourlyKeyCounts;
   }
 
   /** What a content query's tallies need to know of the memes asked. */

@@ -24,7 +24,9 @@ public enum QueryKind {
   GET_TWEETS_WITH_MEME("get-tweets-with-meme", Params.lookup("memes"), Answer.TWEETS, MemeLookup::parse),
   GET_TWEETS_WITH_TEXT("get-tweets-with-text", Params.lookup("words"), Answer.TWEETS, TextLookup::parse),
   GET_TWEETS_WITH_USER("get-tweets-with-user", Params.lookup("user"), Answer.TWEETS, UserLookup::parse),
-  GET_RETWEETS("get-retweets", Params.lookup("id"), Answer.TWEETS, RetweetLookup::parse);
+  GET_RETWEETS("get-retweets", Params.lookup("id"), Answer.TWEETS, RetweetLookup::parse),
+  TOP_MEMES("top-memes", List.of("kind", "start", "end", "limit", "granularity", "rank"),
+      Answer.rows("start", "key", "count", "previous"), TopMemes::parse);
 
   private final String apiName;
   private final List<String> parameters;

@@ -55,6 +55,11 @@ public final class QueryRequest {
     return indexKeys.of(index, value);
   }
 
+  /** The rule of an index that keys a field, by the specification in force. */
+  public org.observatory.schemas.index.KeyRule rule(String index, String field) {
+    return indexKeys.rule(index, field);
+  }
+
   public int maxKeys() {
     return settings.maxMemes();
   }

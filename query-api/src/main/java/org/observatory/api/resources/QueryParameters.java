@@ -37,8 +37,18 @@ public final class QueryParameters {
       required = true)
   public String end;
   @QueryParam("granularity")
-  @Parameter(description = "timestamp-count: day (the default) or hour")
+  @Parameter(description = "timestamp-count: day (the default) or hour; top-memes: day or hour for a top list "
+      + "per interval, none for the whole window")
   public String granularity;
+  @QueryParam("kind")
+  @Parameter(description = "top-memes: hashtags (the default), mentions, urls, domains or users")
+  public String kind;
+  @QueryParam("limit")
+  @Parameter(description = "top-memes: how many to list per interval, 1 to 10000 (default 100)")
+  public String limit;
+  @QueryParam("rank")
+  @Parameter(description = "top-memes: count (the default) or rise, the count less the interval before's")
+  public String rank;
   @QueryParam("fields")
   @Parameter(description = "lookups: comma-separated fields to add to each tweet, or json for the original statuses")
   public String fields;
@@ -79,6 +89,9 @@ public final class QueryParameters {
     put(given, "start", start);
     put(given, "end", end);
     put(given, "granularity", granularity);
+    put(given, "kind", kind);
+    put(given, "limit", limit);
+    put(given, "rank", rank);
     put(given, "fields", fields);
     return given;
   }

@@ -48,6 +48,11 @@ public final class Ask {
     return run(ContentQuery.MENTION_EDGES, memes, start, end, Progress.IGNORED);
   }
 
+  /** top-memes with its parameters as names and values; a null value is not given. */
+  QueryResult topMemes(String... namesAndValues) throws IOException {
+    return answer("top-memes", namesAndValues);
+  }
+
   /** An edge list's rows as (source, target) → weight. */
   static Map<List<Long>, Long> edges(QueryResult result) {
     Map<List<Long>, Long> edges = new HashMap<>();

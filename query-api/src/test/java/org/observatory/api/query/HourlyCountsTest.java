@@ -45,7 +45,7 @@ import org.observatory.testing.TestLoads;
 /**
  * The hourly counts and tallies stay exact whatever writes into the hours they keep: a real day split
  * in two halves loaded by different loaders one after the other, deletes, a reload, a dropped month.
- * Each answer is checked against the raw lines loaded so far, after the same question was answered (and
+ * Each answer (top-memes' too) is checked against the raw lines loaded so far, after the same question was answered (and
  * its counts and tallies kept) before the write.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -152,6 +152,11 @@ class HourlyCountsTest {
       }
       assertThat(perHour.counts()).as("%s: per hour", after).isEqualTo(expected);
       assertTallied(raw, after);
+      for (String kind : List.of("hashtags", "users")) {
+        QueryResult top = ask.topMemes("kind", kind, "start", DAY, "end", DAY, "limit", "20");
+        assertThat(RawTop.rows(top, java.time.Instant.ofEpochMilli(start).toString())).as("%s: top %s", after, kind)
+            .containsExactlyEntriesOf(RawTop.top(raw.tweets(), kind, start, start + 86_400_000L, 20));
+      }
     }
   }
 

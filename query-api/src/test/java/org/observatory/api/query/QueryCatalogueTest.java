@@ -30,6 +30,9 @@ class QueryCatalogueTest {
           case "id" -> "210462857140252672";
           case "granularity" -> "hour";
           case "fields" -> "userId";
+          case "kind" -> "mentions";
+          case "limit" -> "10";
+          case "rank" -> "rise";
           default -> "2012-06-16";
         });
       }
@@ -83,6 +86,10 @@ class QueryCatalogueTest {
         "end", "2012-06-16"))).hasMessageContaining("no searchable word");
     assertThatThrownBy(() -> shipped.parse("meme-post-count", Map.of("memes", "http://", "start", "2012-06-16",
         "end", "2012-06-16"))).hasMessageContaining("not a meme");
+    IndexSpec withoutTrend = new IndexSpec(IndexSpec.defaults().indexes().stream()
+        .filter(d -> !d.name().equals("trend")).toList());
+    assertThatThrownBy(() -> engine(withoutTrend).parse("top-memes", Map.of("start", "2012-06-16", "end", "2012-06-16")))
+        .isInstanceOf(BadQueryException.class).hasMessageContaining("no 'trend' index");
   }
 
   /** An engine that is only asked to parse. */

@@ -1,6 +1,10 @@
 package org.observatory.schemas.index;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -16,6 +20,8 @@ import org.observatory.schemas.tweet.Tweet;
  * @param carries fields each cell also holds after the value (any tweet field), so that queries
  *     needing no more than these read them from the index instead of fetching the tweets
  * @param plugin the class name of a plug-in indexer, instead of {@code keys}
+ * @param hourly each row key begins with the hour the tweet was posted in ({@link #hourStamp}), so that
+ *     an hour's keys are one run of rows: what a top-N over hours reads instead of every tweet
  */
 public record IndexDefinition(
     String name,
@@ -23,10 +29,12 @@ public record IndexDefinition(
     String qualifier,
     String value,
     List<String> carries,
-    @JsonProperty("class") String plugin) {
+    @JsonProperty("class") String plugin,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean hourly) {
 
   /** An index name is part of its tables' names: lower-case letters, digits and dashes. */
   private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,39}");
+  private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("yyyyMMddHH").withZone(ZoneOffset.UTC);
 
   public IndexDefinition {
     checkName(name);
@@ -35,9 +43,20 @@ public record IndexDefinition(
     carries = carries == null ? List.of() : List.copyOf(carries);
   }
 
+  /** An index keyed by its rules alone, not by hour. */
+  public IndexDefinition(String name, List<KeyRule> keys, String qualifier, String value, List<String> carries,
+      String plugin) {
+    this(name, keys, qualifier, value, carries, plugin, false);
+  }
+
   /** An index whose cells carry nothing beyond the value. */
   public IndexDefinition(String name, List<KeyRule> keys, String qualifier, String value, String plugin) {
     this(name, keys, qualifier, value, List.of(), plugin);
+  }
+
+  /** The hour an instant falls in as an hourly index's keys begin with it: {@code 2012060814} (UTC). */
+  public static String hourStamp(long epochMillis) {
+    return HOUR.format(Instant.ofEpochMilli(epochMillis));
   }
 
   /** Every field a cell holds: the value's (if any), then those it carries. */
@@ -73,14 +92,20 @@ public record IndexDefinition(
     return TweetFields.POSTER_ID.equals(value);
   }
 
-  /** The distinct row keys of the tweet under every key rule, in rule order. */
+  /** The distinct row keys of the tweet under every key rule, in rule order, after its hour if hourly. */
   public Set<String> keys(Tweet tweet) {
+    String hour = hourly ? hourStamp(tweet.createdAt()) : "";
     Set<String> found = new LinkedHashSet<>();
     for (KeyRule rule : keys) {
       for (String value : TweetFields.values(rule.field(), tweet)) {
-        found.addAll(rule.keys(value));
+        rule.keys(value).forEach(key -> found.add(hour + key));
       }
     }
     return found;
+  }
+
+  /** The key rule that indexes a field, if one does. */
+  public java.util.Optional<KeyRule> rule(String field) {
+    return keys.stream().filter(r -> r.field().equals(field)).findFirst();
   }
 }

@@ -24,7 +24,7 @@ public record IndexSpec(List<IndexDefinition> indexes) {
     validate(indexes);
   }
 
-  /** The specification that ships with Observatory: meme, text, user-tweets, retweet, screen-name. */
+  /** The specification that ships with Observatory: meme, text, user-tweets, retweet, screen-name, trend. */
   public static IndexSpec defaults() {
     try (InputStream in = IndexSpec.class.getResourceAsStream(DEFAULT_RESOURCE)) {
       return YAML.readValue(in, IndexSpec.class);
@@ -100,8 +100,28 @@ public record IndexSpec(List<IndexDefinition> indexes) {
               + (carried.contains(field) ? "listed twice" : "not a field; known fields: " + TweetFields.names()));
         }
       }
+      checkPrefixesApart(index);
+      if (index.isPlugin() && index.hourly()) {
+        throw new IllegalArgumentException("index " + index.name() + ": a plug-in's keys are what it makes them, not hourly");
+      }
       if (index.isPlugin() && !index.carries().isEmpty()) {
         throw new IllegalArgumentException("index " + index.name() + ": a plug-in's cells carry what it puts there");
+      }
+    }
+  }
+
+  /** An hourly index's kinds are read by prefix: no rule's prefix may begin another's. */
+  private static void checkPrefixesApart(IndexDefinition index) {
+    if (!index.hourly()) {
+      return;
+    }
+    for (KeyRule a : index.keys()) {
+      for (KeyRule b : index.keys()) {
+        if (a != b && b.prefix().startsWith(a.prefix())) {
+          throw new IllegalArgumentException("index " + index.name() + ": an hourly index's prefixes must not "
+              + "begin one another, but '" + a.prefix() + "' (" + a.field() + ") begins '" + b.prefix() + "' ("
+              + b.field() + ")");
+        }
       }
     }
   }

@@ -20,6 +20,7 @@ public final class TweetFields {
       "mentions.screen_name", t -> t.mentions().stream().map(Tweet.Mention::screenName).toList(),
       "mentions.id", t -> t.mentions().stream().map(m -> Long.toString(m.userId())).toList(),
       "urls", Tweet::urls,
+      "urls.domain", t -> t.urls().stream().map(TweetFields::domain).filter(d -> !d.isEmpty()).distinct().toList(),
       "text", t -> List.of(t.plainText()),
       "lang", t -> single(t.lang()));
 
@@ -71,6 +72,27 @@ public final class TweetFields {
   public static List<String> names() {
     return java.util.stream.Stream.concat(TEXT_FIELDS.keySet().stream(), ID_FIELDS.keySet().stream())
         .sorted().toList();
+  }
+
+  /**
+   * A URL's host, lower-cased and without a leading {@code www.}; empty when the URL has none. Read by
+   * hand, not by {@link java.net.URI}: tweets hold URLs that URI rejects, and their host is still plain.
+   */
+  static String domain(String url) {
+    int scheme = url.indexOf("://");
+    int from = scheme < 0 ? 0 : scheme + 3;
+    int to = from;
+    while (to < url.length() && "/?#".indexOf(url.charAt(to)) < 0) {
+      to++;
+    }
+    String host = url.substring(from, to);
+    host = host.substring(host.lastIndexOf('@') + 1); // user info
+    int port = host.lastIndexOf(':');
+    if (port >= 0 && !host.endsWith("]")) {
+      host = host.substring(0, port);
+    }
+    host = host.toLowerCase(java.util.Locale.ROOT);
+    return host.startsWith("www.") ? host.substring(4) : host;
   }
 
   private static List<String> single(String value) {

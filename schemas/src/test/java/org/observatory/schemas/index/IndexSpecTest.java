@@ -37,4 +37,26 @@ class IndexSpecTest {
         + "    carries: [lang, lang]\n"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("listed twice");
   }
+
+  @Test
+  void anHourlyIndexsPrefixesMustNotBeginOneAnother() {
+    assertThatThrownBy(() -> IndexSpec.parse("indexes:\n  - name: t\n    hourly: true\n    keys:\n"
+        + "      - {field: hashtags, prefix: \"#\"}\n      - {field: urls}\n"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not begin one another");
+    assertThat(IndexSpec.parse("indexes:\n  - name: t\n    keys:\n"
+        + "      - {field: hashtags, prefix: \"#\"}\n      - {field: urls}\n").indexes()).hasSize(1);
+  }
+
+  @Test
+  void anHourlyIndexKeysATweetAfterTheHourItWasPostedIn() {
+    IndexDefinition trend = IndexSpec.defaults().index("trend").orElseThrow();
+    long posted = java.time.Instant.parse("2012-06-08T14:59:59Z").toEpochMilli();
+    org.observatory.schemas.tweet.Tweet tweet = new org.observatory.schemas.tweet.Tweet(1L, posted, posted, "t",
+        null, new org.observatory.schemas.tweet.Tweet.User(42L, "Ann", null), List.of("Euro2012"), List.of(),
+        List.of("https://WWW.Example.org:8080/a?b", "http://example.org/c"), List.of(), null, null, null, "{}");
+
+    assertThat(trend.hourly()).isTrue();
+    assertThat(trend.keys(tweet)).containsExactly("2012060814#euro2012", "2012060814url https://WWW.Example.org:8080/a?b",
+        "2012060814url http://example.org/c", "2012060814domain example.org", "2012060814user 42");
+  }
 }
