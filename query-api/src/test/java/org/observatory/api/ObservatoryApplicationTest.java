@@ -233,6 +233,36 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void exportsASampleOfIdsAtOnceAndAsAJobAlike() throws Exception {
+    String meme = RawMemes.of(SharedData.DAY_2013).mostFrequent("#", 1).get(0);
+    WebTarget sample = query("get-tweets-with-meme").queryParam("memes", meme).queryParam("start", "2013-08-10")
+        .queryParam("end", "2013-08-10").queryParam("sample", "0.5").queryParam("format", "ids");
+
+    List<String> ids = text(sample, "text/plain");
+    JsonNode job = awaitSucceeded(submit(jobs("get-tweets-with-meme").queryParam("memes", meme)
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10").queryParam("sample", "0.5")
+        .queryParam("format", "ids")));
+
+    assertThat(ids).isNotEmpty().allMatch(line -> line.matches("[0-9]+"));
+    assertThat(text(jobs(job.get("id").asText() + "/results"), "text/plain")).isEqualTo(ids);
+    try (Response other = jobs(job.get("id").asText() + "/results").queryParam("format", "ndjson").request().get()) {
+      assertThat(other.getStatus()).isEqualTo(400);
+      assertThat(other.readEntity(String.class)).contains("wrote its tweets as ids");
+    }
+    assertThat(text(query("get-tweets-with-meme").queryParam("memes", meme).queryParam("start", "2013-08-10")
+        .queryParam("end", "2013-08-10").queryParam("format", "csv"), "text/csv").get(0)).startsWith("id,created_at,");
+  }
+
+  @Test
+  void answersTopMemesWithoutAMemeNamed() throws Exception {
+    JsonNode top = ok(query("top-memes").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10")
+        .queryParam("limit", "1"));
+
+    assertThat(top.get("rows").get(0).get("key").asText())
+        .isEqualTo(RawMemes.of(SharedData.DAY_2013).mostFrequent("#", 1).get(0));
+  }
+
+  @Test
   void badParametersGet400WithAMessage() throws Exception {
     Map<WebTarget, String> cases = Map.ofEntries(
         Map.entry(query("timestamp-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")

@@ -56,14 +56,14 @@ public final class QueryEngine {
     return query.answer(this, progress);
   }
 
-  /** Phase 1 of a lookup. */
+  /** Phase 1 of a lookup: the tweets found, or those of them in the sample asked for. */
   public Found find(LookupQuery query) throws IOException {
-    return query.find(this);
+    return query.fields().sample().of(query.find(this));
   }
 
   /**
-   * Phase 2 of a lookup: writes the found tweets as NDJSON in time order, fetching the fields asked
-   * for in bounded batches as it writes, so memory does not grow with the answer.
+   * Phase 2 of a lookup: writes the found tweets in time order as the lines say, fetching what they
+   * need in bounded batches as it writes, so memory does not grow with the answer.
    */
   public void writeTweets(Found found, TweetLines fields, OutputStream out) throws IOException {
     try (TweetLines.Writer writer = fields.writer(out)) {
@@ -71,7 +71,7 @@ public final class QueryEngine {
         writer.ids(found.tweets());
         return;
       }
-      fetcher.fetchBatches(found.tweets(), fields.originals(), batch -> {
+      fetcher.fetchBatches(found.tweets(), fields.withJson(), batch -> {
         try {
           if (fields.originals()) {
             writer.statuses(assembler.assemble(batch));

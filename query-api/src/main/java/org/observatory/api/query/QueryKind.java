@@ -66,7 +66,7 @@ public enum QueryKind {
     static final List<String> MEMES = List.of("memes", "start", "end");
 
     static List<String> lookup(String what) {
-      return List.of(what, "start", "end", "fields");
+      return List.of(what, "start", "end", "fields", "sample");
     }
   }
 

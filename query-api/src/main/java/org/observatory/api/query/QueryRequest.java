@@ -38,7 +38,7 @@ public final class QueryRequest {
   }
 
   public TweetLines fields() {
-    return TweetLines.parse(given.get("fields"));
+    return TweetLines.parse(given.get("fields"), given.get("sample"), given.get("format"));
   }
 
   /** The parameter, or a 400 saying it is missing and what it should be. */

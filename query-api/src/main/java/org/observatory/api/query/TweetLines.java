@@ -9,14 +9,17 @@ import java.io.OutputStream;
 import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.observatory.schemas.tables.StoredTweet;
 import org.observatory.schemas.tweet.Tweet;
 
 /**
- * Writes found tweets as NDJSON, one object a line in time order: {@code id} and {@code createdAt},
- * plus the chosen fields, which phase 2 fetches in bounded batches as it writes — or, for the field
- * {@code json}, each tweet as the original status it was received as.
+ * How a lookup's tweets are written, in time order: which of them (every one, or a {@link Sample}) and
+ * in which form — NDJSON lines of {@code id} and {@code createdAt} plus the chosen fields, or for the
+ * field {@code json} each tweet as the original status it was received as; the ids alone, a line each
+ * (a dehydrated dataset); or {@link TweetCsv}'s columns. What is fetched is fetched in bounded batches
+ * as it is written.
  */
 public final class TweetLines {
   /** The fields a lookup may ask for beyond id and createdAt. */
@@ -26,14 +29,45 @@ public final class TweetLines {
   public static final String ORIGINAL = "json";
   private static final JsonFactory JSON = new ObjectMapper().getFactory();
 
-  private final Set<String> fields;
+  /** The forms a lookup's tweets can be written in: its {@code format}. */
+  public enum Form {
+    NDJSON, IDS, CSV;
 
-  private TweetLines(Set<String> fields) {
-    this.fields = fields;
+    /** @throws BadQueryException for any other format */
+    public static Form parse(String text) {
+      if (text == null || text.isBlank()) {
+        return NDJSON;
+      }
+      for (Form form : values()) {
+        if (form.name().equalsIgnoreCase(text.strip())) {
+          return form;
+        }
+      }
+      throw new BadQueryException("the tweets of a lookup come as ndjson (the default), ids or csv, not '" + text + "'");
+    }
   }
 
-  /** @param fields comma-separated names from {@link #FIELDS}, or null/blank for ids only */
+  private final Set<String> fields;
+  private final Sample sample;
+  private final Form form;
+
+  private TweetLines(Set<String> fields, Sample sample, Form form) {
+    this.fields = fields;
+    this.sample = sample;
+    this.form = form;
+  }
+
+  /** NDJSON of every tweet found, with these fields. */
   public static TweetLines parse(String fields) {
+    return parse(fields, null, null);
+  }
+
+  /**
+   * @param fields comma-separated names from {@link #FIELDS}, or null/blank for ids only
+   * @param sample {@link Sample#parse}
+   * @param format {@link Form#parse}; the fields shape NDJSON lines only
+   */
+  public static TweetLines parse(String fields, String sample, String format) {
     Set<String> chosen = new LinkedHashSet<>();
     if (fields != null && !fields.isBlank()) {
       for (String f : fields.split(",")) {
@@ -48,12 +82,17 @@ public final class TweetLines {
     if (chosen.contains(ORIGINAL) && chosen.size() > 1) {
       throw new BadQueryException("'json' gives the original statuses and stands alone in 'fields'");
     }
-    return new TweetLines(chosen);
+    Form form = Form.parse(format);
+    if (form != Form.NDJSON && !chosen.isEmpty()) {
+      throw new BadQueryException("fields choose what NDJSON lines hold; format " + form.name().toLowerCase(Locale.ROOT)
+          + " has its own columns: leave fields out");
+    }
+    return new TweetLines(chosen, Sample.parse(sample), form);
   }
 
   /** Whether the lines need more than phase 1's ids and times. */
   public boolean needsFetch() {
-    return !fields.isEmpty();
+    return !fields.isEmpty() || form == Form.CSV;
   }
 
   /** Whether the lines are the original statuses, rebuilt from the stored ones. */
@@ -61,21 +100,53 @@ public final class TweetLines {
     return fields.contains(ORIGINAL);
   }
 
+  /** Whether the stored JSON must be fetched too (the originals, or the text of a CSV row). */
+  public boolean withJson() {
+    return originals() || form == Form.CSV;
+  }
+
+  public Sample sample() {
+    return sample;
+  }
+
+  public Form form() {
+    return form;
+  }
+
   public Writer writer(OutputStream out) throws IOException {
-    JsonGenerator json = JSON.createGenerator(out);
-    json.setRootValueSeparator(null);
-    return new Writer(json);
+    return switch (form) {
+      case NDJSON -> new NdjsonWriter(out);
+      case IDS -> new IdsWriter(out);
+      case CSV -> new TweetCsv(out);
+    };
   }
 
   /** Writes lines as they come; closing it flushes them. */
-  public final class Writer implements AutoCloseable {
-    private final JsonGenerator json;
+  public interface Writer extends AutoCloseable {
+    /** The tweets as phase 1 found them: when nothing needs fetching. */
+    void ids(TweetHits tweets) throws IOException;
 
-    private Writer(JsonGenerator json) {
-      this.json = json;
+    void tweets(List<StoredTweet> batch) throws IOException;
+
+    /** The original statuses, rebuilt. */
+    default void statuses(List<JsonNode> batch) throws IOException {
+      throw new IllegalStateException("only NDJSON lines hold the original statuses");
     }
 
-    /** A line of id and creation time per tweet: when no field is asked for. */
+    @Override
+    void close() throws IOException;
+  }
+
+  /** A line of id and creation time per tweet, plus the fields asked for, or the original status. */
+  private final class NdjsonWriter implements Writer {
+    private final JsonGenerator json;
+
+    private NdjsonWriter(OutputStream out) throws IOException {
+      json = JSON.createGenerator(out);
+      json.setRootValueSeparator(null);
+    }
+
+    @Override
     public void ids(TweetHits tweets) throws IOException {
       for (int i = 0; i < tweets.size(); i++) {
         json.writeStartObject();
@@ -86,12 +157,14 @@ public final class TweetLines {
       }
     }
 
+    @Override
     public void tweets(List<StoredTweet> batch) throws IOException {
       for (StoredTweet tweet : batch) {
         writeTweet(json, tweet);
       }
     }
 
+    @Override
     public void statuses(List<JsonNode> batch) throws IOException {
       for (JsonNode status : batch) {
         json.writeTree(status);
@@ -102,6 +175,33 @@ public final class TweetLines {
     @Override
     public void close() throws IOException {
       json.close();
+    }
+  }
+
+  /** The ids alone, a line each: what hydrating tools (twarc, DocNow's Hydrator) read back. */
+  private static final class IdsWriter implements Writer {
+    private final java.io.Writer out;
+
+    private IdsWriter(OutputStream out) {
+      this.out = new java.io.BufferedWriter(new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.US_ASCII));
+    }
+
+    @Override
+    public void ids(TweetHits tweets) throws IOException {
+      for (int i = 0; i < tweets.size(); i++) {
+        out.write(Long.toString(tweets.id(i)));
+        out.write('\n');
+      }
+    }
+
+    @Override
+    public void tweets(List<StoredTweet> batch) {
+      throw new IllegalStateException("ids need no fetch");
+    }
+
+    @Override
+    public void close() throws IOException {
+      out.close();
     }
   }
 

@@ -75,7 +75,7 @@ public final class JobsResource {
   @GET
   @Path("{id}/results")
   @Produces({MediaType.APPLICATION_JSON, QueryResource.NDJSON, "text/csv", "text/tab-separated-values",
-      "application/graphml+xml"})
+      "application/graphml+xml", MediaType.TEXT_PLAIN})
   public Response results(@PathParam("id") String id, @QueryParam("format") String format) throws IOException {
     JobStatus job = find(id);
     if (job.state() != JobState.SUCCEEDED) {
@@ -83,15 +83,21 @@ public final class JobsResource {
           + (job.message() == null ? "" : " (" + job.message() + ")") + "; results come once it has succeeded");
     }
     QueryKind kind = QueryKind.named(job.query());
-    ResultFormat as = ResultFormat.parse(format, kind);
-    if (kind.isLookup()) {
+    if (kind.isLookup()) { // the tweets were written as the job was asked to write them
+      ResultFormat written = ResultFormat.parse(job.parameters().get("format"), kind);
+      if (format != null && !format.isBlank() && ResultFormat.parse(format, kind) != written) {
+        return error(Response.Status.BAD_REQUEST, "job " + id + " wrote its tweets as "
+            + written.name().toLowerCase(java.util.Locale.ROOT) + " (the format it was submitted with); "
+            + "leave format out, or submit the query again with format=" + format.strip());
+      }
       StreamingOutput body = out -> {
         try (InputStream in = jobs.result(job)) {
           in.transferTo(out);
         }
       };
-      return Response.ok(body, QueryResource.NDJSON).build();
+      return Response.ok(body, written.mediaType()).build();
     }
+    ResultFormat as = ResultFormat.parse(format, kind);
     QueryResult result;
     try (InputStream in = jobs.result(job)) {
       result = json.readValue(in, QueryResult.class);

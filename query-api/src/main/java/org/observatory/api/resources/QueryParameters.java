@@ -52,10 +52,14 @@ public final class QueryParameters {
   @QueryParam("fields")
   @Parameter(description = "lookups: comma-separated fields to add to each tweet, or json for the original statuses")
   public String fields;
-  /** How the answer is written; not part of the query itself. */
+  @QueryParam("sample")
+  @Parameter(description = "lookups: a deterministic sample by a hash of the tweet id, as a fraction (0.01) or a "
+      + "percentage (1%); the same on every run, a smaller one inside a larger")
+  public String sample;
+  /** How the answer is written: for a lookup, part of the query (a job writes its tweets so). */
   @QueryParam("format")
   @Parameter(description = "counts and rows: json (default), csv, tsv, and for the edge queries graphml; "
-      + "lookups: ndjson (the default, and the only one)")
+      + "lookups: ndjson (the default), ids (one tweet id a line: a dehydrated dataset) or csv (twarc-csv's columns)")
   public String format;
 
   /** What a decoder puts for bytes that are not UTF-8: the sign of a bad %-escape, never of a meme. */
@@ -72,7 +76,7 @@ public final class QueryParameters {
   public UriInfo uri;
 
   /**
-   * The parameters that were given, by name; the format is not one of them.
+   * The parameters that were given, by name; the format too, which a lookup reads.
    *
    * @throws BadQueryException when one is given more than once (which one counts would be a guess), or
    *     holds a %-escape the server could not decode (the question would not be the one asked)
@@ -93,6 +97,8 @@ public final class QueryParameters {
     put(given, "limit", limit);
     put(given, "rank", rank);
     put(given, "fields", fields);
+    put(given, "sample", sample);
+    put(given, "format", format);
     return given;
   }
 

@@ -64,12 +64,13 @@ public final class QueryResource {
       + "GraphML, or the matching tweets as NDJSON in time order; an unknown query's 400 lists the known ones")
   @GET
   @Path("{query}")
-  @Produces({MediaType.APPLICATION_JSON, "text/csv", "text/tab-separated-values", "application/graphml+xml", NDJSON})
+  @Produces({MediaType.APPLICATION_JSON, "text/csv", "text/tab-separated-values", "application/graphml+xml", NDJSON,
+      MediaType.TEXT_PLAIN})
   public Response query(@PathParam("query") String name, @BeanParam QueryParameters parameters) throws IOException {
     Query query = engine.parse(name, parameters.given());
     ResultFormat as = ResultFormat.parse(parameters.format, query.kind());
     if (query instanceof LookupQuery lookup) {
-      return tweets(lookup);
+      return tweets(lookup, as);
     }
     return answer((AnswerQuery) query, as); // sealed: the other kind
   }
@@ -87,7 +88,7 @@ public final class QueryResource {
         .build();
   }
 
-  private Response tweets(LookupQuery query) throws IOException {
+  private Response tweets(LookupQuery query, ResultFormat as) throws IOException {
     QueryLimiter.Permit permit = limiter.admit(query); // held while tweets are found and fetched
     try {
       Found found = engine.find(query);
@@ -96,7 +97,7 @@ public final class QueryResource {
           engine.writeTweets(found, query.fields(), toClient);
         }
       };
-      return Response.ok(body, NDJSON)
+      return Response.ok(body, as.mediaType())
           .header("X-Observatory-Tweets", found.size())
           .header("X-Observatory-Months", String.join(",", found.months().stream().map(Object::toString).toList()))
           .header(SKIPPED, skipped(found.skipped()))

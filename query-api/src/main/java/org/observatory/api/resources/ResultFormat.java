@@ -17,6 +17,7 @@ import javax.xml.stream.XMLStreamWriter;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.TweetLines;
 
 /**
  * How a query's answer is written: JSON (the answer with its metadata), CSV or TSV (one line per
@@ -25,7 +26,7 @@ import org.observatory.api.query.QueryResult;
  */
 public enum ResultFormat {
   JSON("application/json"), CSV("text/csv"), TSV("text/tab-separated-values"), GRAPHML("application/graphml+xml"),
-  NDJSON(QueryResource.NDJSON);
+  NDJSON(QueryResource.NDJSON), IDS("text/plain");
 
   private static final CsvMapper CSV_MAPPER = new CsvMapper();
 
@@ -40,24 +41,25 @@ public enum ResultFormat {
   }
 
   /**
-   * The format asked for a query's answer: JSON for counts and rows when none is named, NDJSON for
-   * tweets.
+   * The format asked for a query's answer: JSON for counts and rows when none is named; for tweets,
+   * the form their lines are written in ({@link TweetLines.Form}, NDJSON when none is named).
    *
    * @throws BadQueryException for an unknown format, or one that cannot hold the answer (GraphML is for
-   *     edges; tweets come as NDJSON only)
+   *     edges; ids and NDJSON for tweets)
    */
   public static ResultFormat parse(String text, QueryKind kind) {
     boolean named = text != null && !text.isBlank();
     if (kind.isLookup()) {
-      if (named && !text.strip().equalsIgnoreCase(NDJSON.name())) {
-        throw new BadQueryException("the tweets of " + kind.apiName() + " come as ndjson only, not '" + text + "'");
-      }
-      return NDJSON;
+      return switch (TweetLines.Form.parse(text)) {
+        case NDJSON -> NDJSON;
+        case IDS -> IDS;
+        case CSV -> CSV;
+      };
     }
     ResultFormat format = named ? named(text.strip()) : JSON;
-    if (format == NDJSON) {
-      throw new BadQueryException("format ndjson is for the tweet lookups; " + kind.apiName()
-          + " answers as json, csv or tsv" + (kind.isEdgeList() ? " or graphml" : ""));
+    if (format == NDJSON || format == IDS) {
+      throw new BadQueryException("format " + format.name().toLowerCase(java.util.Locale.ROOT) + " is for the tweet "
+          + "lookups; " + kind.apiName() + " answers as json, csv or tsv" + (kind.isEdgeList() ? " or graphml" : ""));
     }
     if (format == GRAPHML && !kind.isEdgeList()) {
       throw new BadQueryException("format graphml is for the edge queries (retweet-edges, mention-edges), not "
@@ -72,7 +74,8 @@ public enum ResultFormat {
         return f;
       }
     }
-    throw new BadQueryException("format must be json, csv, tsv, graphml (edges) or ndjson (tweets), not '" + text + "'");
+    throw new BadQueryException("format must be json, csv, tsv, graphml (edges), or ndjson or ids (tweets), not '"
+        + text + "'");
   }
 
   public void write(QueryResult result, QueryKind kind, ObjectMapper json, OutputStream out) throws IOException {
@@ -80,7 +83,7 @@ public enum ResultFormat {
       case JSON -> json.writeValue(out, result);
       case CSV, TSV -> table(result, kind, this == CSV ? ',' : '\t', out);
       case GRAPHML -> graphml(result, out);
-      case NDJSON -> throw new IllegalStateException("an answer is not written as ndjson: " + kind.apiName());
+      case NDJSON, IDS -> throw new IllegalStateException("an answer is not written as " + this + ": " + kind.apiName());
     }
   }
 

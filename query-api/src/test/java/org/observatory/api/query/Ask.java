@@ -91,6 +91,14 @@ public final class Ask {
     engine.writeTweets(found, TweetLines.parse(fields), out);
   }
 
+  /** A lookup's tweets as its parameters ({@code format}, {@code sample}, {@code fields}) have them written. */
+  String export(String query, String... namesAndValues) throws IOException {
+    LookupQuery lookup = (LookupQuery) engine.parse(query, parameters(namesAndValues));
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    engine.writeTweets(engine.find(lookup), lookup.fields(), out);
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
   private QueryResult answer(String query, String... parameters) throws IOException {
     return engine.answer((AnswerQuery) engine.parse(query, parameters(parameters)), Progress.IGNORED);
   }

@@ -33,6 +33,7 @@ class QueryCatalogueTest {
           case "kind" -> "mentions";
           case "limit" -> "10";
           case "rank" -> "rise";
+          case "sample" -> "1%";
           default -> "2012-06-16";
         });
       }

@@ -50,14 +50,14 @@ class JobsResourceTest {
   void aJobOfABadQueryIsRefusedWithTheQuerysOwnMessage() throws Exception {
     try (Response unknown = submit("meme-count?memes=%23a&start=2013-08-10&end=2013-08-10");
         Response bad = submit("meme-post-count?memes=euro&start=2013-08-10&end=2013-08-10");
-        Response format = submit("get-tweets-with-meme?memes=%23a&start=2013-08-10&end=2013-08-10&format=csv");
+        Response format = submit("get-tweets-with-meme?memes=%23a&start=2013-08-10&end=2013-08-10&format=tsv");
         Response twice = submit("meme-post-count?memes=%23a&start=2013-08-10&end=2013-08-10&start=2013-08-09")) {
       assertThat(unknown.getStatus()).isEqualTo(400);
       assertThat(message(unknown)).contains("unknown query 'meme-count'");
       assertThat(bad.getStatus()).isEqualTo(400);
       assertThat(message(bad)).contains("not a meme");
       assertThat(format.getStatus()).isEqualTo(400);
-      assertThat(message(format)).contains("come as ndjson only");
+      assertThat(message(format)).contains("come as ndjson (the default), ids or csv");
       assertThat(twice.getStatus()).isEqualTo(400);
       assertThat(message(twice)).contains("parameter 'start' is given 2 times");
     }
