@@ -233,6 +233,37 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void givesTypedEdgesAsADynamicGexfThatGephisTimelinePlays() throws Exception {
+    String memes = String.join(",", RawMemes.of(SharedData.DAY_2013).mostFrequent("#", 3));
+    WebTarget edges = query("diffusion-edges").queryParam("memes", memes)
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10").queryParam("limit", "50");
+    JsonNode answer = ok(edges);
+    JsonNode rows = answer.get("rows");
+
+    String gexf = String.join("\n", text(edges.queryParam("format", "gexf"), "application/gexf+xml"));
+
+    org.w3c.dom.Document doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(new java.io.ByteArrayInputStream(gexf.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    org.w3c.dom.Element graph = (org.w3c.dom.Element) doc.getElementsByTagName("graph").item(0);
+    assertThat(graph.getAttribute("mode")).isEqualTo("dynamic");
+    assertThat(graph.getAttribute("timeformat")).isEqualTo("datetime");
+    org.w3c.dom.NodeList found = doc.getElementsByTagName("edge");
+    assertThat(found.getLength()).isEqualTo(rows.size()).isPositive();
+    for (int i = 0; i < rows.size(); i++) {
+      org.w3c.dom.Element edge = (org.w3c.dom.Element) found.item(i);
+      assertThat(edge.getAttribute("source")).isEqualTo(rows.get(i).get("source").asText());
+      assertThat(edge.getAttribute("weight")).isEqualTo(rows.get(i).get("weight").asText());
+      assertThat(edge.getAttribute("start")).isEqualTo(rows.get(i).get("first").asText());
+      assertThat(edge.getAttribute("end")).isEqualTo(rows.get(i).get("last").asText());
+      assertThat(((org.w3c.dom.Element) edge.getElementsByTagName("attvalue").item(0)).getAttribute("value"))
+          .isEqualTo(rows.get(i).get("type").asText());
+    }
+    assertThat(answer.get("meta").has("cut")).isEqualTo(rows.size() == 50);
+    assertThat(text(edges.queryParam("format", "csv"), "text/csv").get(0))
+        .isEqualTo("source,target,type,weight,first,last,tweets");
+  }
+
+  @Test
   void exportsASampleOfIdsAtOnceAndAsAJobAlike() throws Exception {
     String meme = RawMemes.of(SharedData.DAY_2013).mostFrequent("#", 1).get(0);
     WebTarget sample = query("get-tweets-with-meme").queryParam("memes", meme).queryParam("start", "2013-08-10")

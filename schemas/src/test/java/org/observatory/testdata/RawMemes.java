@@ -27,12 +27,12 @@ import java.util.zip.GZIPInputStream;
 public final class RawMemes {
   /**
    * One tweet: its creation time, memes, author, the author of the tweet it retweets (0: none), the
-   * users it mentions (with the lower-case screen name each mention gives), and its language (null when
-   * the status gives none).
+   * users it mentions (with the lower-case screen name each mention gives), its language (null when
+   * the status gives none), and the authors of the tweet it quotes and of the one it replies to (0: none).
    */
   public record RawTweet(long id, long createdAt, Set<String> memes, long userId, String screenName,
       long retweetOfId, long retweetOfUserId, Set<Long> mentionIds, String text, String lang,
-      Map<Long, Set<String>> mentionNames) {}
+      Map<Long, Set<String>> mentionNames, long quotedUserId, long replyToUserId) {}
 
   private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
   private final Set<Long> deleted = new HashSet<>();
@@ -117,7 +117,10 @@ public final class RawMemes {
     tweets.putIfAbsent(id, new RawTweet(id, Json.createdAt(status), memes, user.get("id").asLong(),
         user.get("screen_name").asText(), original == null ? 0 : original.get("id").asLong(),
         original == null ? 0 : original.get("user").get("id").asLong(), mentionIds, text,
-        status.hasNonNull("lang") ? status.get("lang").asText() : null, mentionNames));
+        status.hasNonNull("lang") ? status.get("lang").asText() : null, mentionNames,
+        // a retweet of a quote is a retweet: the quote is the original's, a tweet of its own
+        original == null && status.hasNonNull("quoted_status") ? status.get("quoted_status").get("user").get("id").asLong() : 0,
+        status.hasNonNull("in_reply_to_user_id") ? status.get("in_reply_to_user_id").asLong() : 0));
     for (String embedded : List.of("retweeted_status", "quoted_status")) {
       if (status.has(embedded) && Json.isStatus(status.get(embedded))) {
         add(status.get(embedded));

@@ -26,7 +26,12 @@ public enum QueryKind {
   GET_TWEETS_WITH_USER("get-tweets-with-user", Params.lookup("user"), Answer.TWEETS, UserLookup::parse),
   GET_RETWEETS("get-retweets", Params.lookup("id"), Answer.TWEETS, RetweetLookup::parse),
   TOP_MEMES("top-memes", List.of("kind", "start", "end", "limit", "granularity", "rank"),
-      Answer.rows("start", "key", "count", "previous"), TopMemes::parse);
+      Answer.rows("start", "key", "count", "previous"), TopMemes::parse),
+  USER_ACTIVITY("user-activity", List.of("user", "start", "end", "granularity"),
+      Answer.rows("time", "posts", "retweetsGiven", "retweetsReceived", "mentionsReceived"), UserActivity::parse),
+  DIFFUSION_EDGES("diffusion-edges", List.of("memes", "start", "end", "types", "limit", "tweetIds"),
+      new Answer(Answer.Shape.EDGES, List.of("source", "target", "type", "weight", "first", "last", "tweets")),
+      DiffusionEdges::parse);
 
   private final String apiName;
   private final List<String> parameters;

@@ -60,6 +60,35 @@ public final class QueryRequest {
     return indexKeys.rule(index, field);
   }
 
+  /** {@code limit}: how many rows at most, from 1 to {@code max}; {@code absent} when not given. */
+  public int limit(int absent, int max) {
+    String text = given.get("limit");
+    if (text == null || text.isBlank()) {
+      return absent;
+    }
+    try {
+      int limit = Integer.parseInt(text.strip());
+      if (limit >= 1 && limit <= max) {
+        return limit;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new BadQueryException("limit must be a whole number from 1 to " + max + ", not '" + text + "'");
+  }
+
+  /** A yes-or-no parameter: {@code true} or {@code false} (the default). */
+  public boolean flag(String name) {
+    String text = given.get(name);
+    if (text == null || text.isBlank() || text.strip().equals("false")) {
+      return false;
+    }
+    if (text.strip().equals("true")) {
+      return true;
+    }
+    throw new BadQueryException(name + " must be true or false, not '" + text + "'");
+  }
+
   public int maxKeys() {
     return settings.maxMemes();
   }

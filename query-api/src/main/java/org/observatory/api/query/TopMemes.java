@@ -57,23 +57,8 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
     KeyRule rule = request.rule(INDEX, of.field);
     String granularity = request.get("granularity");
     TimestampCount.Granularity per = granularity == null ? null : request.granularity();
-    return new TopMemes(kind, of, rule.prefix(), request.window(), per, limit(request.get("limit")),
+    return new TopMemes(kind, of, rule.prefix(), request.window(), per, request.limit(DEFAULT_LIMIT, MAX_LIMIT),
         rank(request.get("rank")));
-  }
-
-  private static int limit(String text) {
-    if (text == null || text.isBlank()) {
-      return DEFAULT_LIMIT;
-    }
-    try {
-      int limit = Integer.parseInt(text.strip());
-      if (limit >= 1 && limit <= MAX_LIMIT) {
-        return limit;
-      }
-    } catch (NumberFormatException e) {
-      // said below
-    }
-    throw new BadQueryException("limit must be a whole number from 1 to " + MAX_LIMIT + ", not '" + text + "'");
   }
 
   private static boolean rank(String text) {

@@ -14,43 +14,59 @@ public record UserLookup(QueryKind kind, String user, TimeWindow window, TweetLi
   static final String USER_TWEETS_INDEX = "user-tweets";
 
   static UserLookup parse(QueryKind kind, QueryRequest request) {
+    return of(kind, request, request.fields());
+  }
+
+  /** The lookup of the user a request names, its tweets to be written so. */
+  static UserLookup of(QueryKind kind, QueryRequest request, TweetLines fields) {
     String user = request.required("user", "a user id, or a screen name").strip();
     String name = user.startsWith("@") ? user.substring(1) : user;
     if (isUserId(user)) {
-      return new UserLookup(kind, user, request.window(), request.fields(), List.of());
+      return new UserLookup(kind, user, request.window(), fields, List.of());
     }
     if (!name.matches("[A-Za-z0-9_]{1,50}")) {
       throw new BadQueryException("'user' is neither a user id nor a screen name: '" + request.get("user") + "'");
     }
-    return new UserLookup(kind, user, request.window(), request.fields(), request.keys(SCREEN_NAME_INDEX, name));
+    return new UserLookup(kind, user, request.window(), fields, request.keys(SCREEN_NAME_INDEX, name));
   }
 
   static boolean isUserId(String u) {
     return !u.isEmpty() && u.length() <= 19 && u.chars().allMatch(Character::isDigit);
   }
 
+  /** The accounts asked for: the user id, or those that used the screen name in the window. */
+  record Accounts(List<String> userIds, List<org.observatory.schemas.tables.Month> months,
+      List<QueryResult.Skipped> skipped) {}
+
+  Accounts accounts(QueryEngine engine) throws IOException {
+    if (nameKeys.isEmpty()) {
+      return new Accounts(List.of(user), List.of(), List.of());
+    }
+    IndexScanner.IndexHits accounts = engine.scanner().scan(SCREEN_NAME_INDEX, IndexScanner.Key.exact(nameKeys),
+        window, false);
+    TweetHits ids = accounts.distinct(); // the cells are named by user ids
+    List<String> userIds = new ArrayList<>();
+    for (int i = 0; i < ids.size(); i++) {
+      userIds.add(Long.toString(ids.id(i)));
+    }
+    return new Accounts(userIds, accounts.months(), accounts.skipped());
+  }
+
   @Override
   public Found find(QueryEngine engine) throws IOException {
-    List<String> userIds;
-    List<QueryResult.Skipped> skipped = new ArrayList<>();
-    if (nameKeys.isEmpty()) {
-      userIds = List.of(user);
-    } else {
-      IndexScanner.IndexHits accounts = engine.scanner().scan(SCREEN_NAME_INDEX, IndexScanner.Key.exact(nameKeys),
-          window, false);
-      TweetHits ids = accounts.distinct(); // the cells are named by user ids
-      userIds = new ArrayList<>();
-      for (int i = 0; i < ids.size(); i++) {
-        userIds.add(Long.toString(ids.id(i)));
-      }
-      skipped.addAll(accounts.skipped());
-      if (userIds.isEmpty()) {
-        return new Found(new TweetHits(), accounts.months(), skipped);
-      }
+    Accounts accounts = accounts(engine);
+    if (accounts.userIds().isEmpty()) {
+      return new Found(new TweetHits(), accounts.months(), accounts.skipped());
     }
-    List<String> keys = engine.keys(USER_TWEETS_INDEX, userIds);
-    IndexScanner.IndexHits hits = engine.scanner().scan(USER_TWEETS_INDEX, IndexScanner.Key.exact(keys), window, false);
+    IndexScanner.IndexHits hits = tweetsOf(engine, accounts.userIds());
+    List<QueryResult.Skipped> skipped = new ArrayList<>(accounts.skipped());
     skipped.addAll(hits.skipped());
     return new Found(hits.distinct().inTimeOrder(), hits.months(), skipped);
+  }
+
+  /** The tweets the accounts posted in the window, from the user-tweets index. */
+  IndexScanner.IndexHits tweetsOf(QueryEngine engine, List<String> userIds) throws IOException {
+    List<String> keys = engine.keys(USER_TWEETS_INDEX, userIds);
+    return engine.scanner().scan(USER_TWEETS_INDEX, IndexScanner.Key.exact(keys), window, false);
   }
 }

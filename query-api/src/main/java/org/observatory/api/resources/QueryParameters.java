@@ -23,7 +23,7 @@ public final class QueryParameters {
   @Parameter(description = "get-tweets-with-text: words that must all be in the text")
   public String words;
   @QueryParam("user")
-  @Parameter(description = "get-tweets-with-user: a user id or a screen name")
+  @Parameter(description = "get-tweets-with-user, user-activity: a user id or a screen name")
   public String user;
   @QueryParam("id")
   @Parameter(description = "get-retweets: the id of the retweeted tweet")
@@ -37,15 +37,22 @@ public final class QueryParameters {
       required = true)
   public String end;
   @QueryParam("granularity")
-  @Parameter(description = "timestamp-count: day (the default) or hour; top-memes: day or hour for a top list "
+  @Parameter(description = "timestamp-count, user-activity: day (the default) or hour; top-memes: day or hour for a top list "
       + "per interval, none for the whole window")
   public String granularity;
   @QueryParam("kind")
   @Parameter(description = "top-memes: hashtags (the default), mentions, urls, domains or users")
   public String kind;
   @QueryParam("limit")
-  @Parameter(description = "top-memes: how many to list per interval, 1 to 10000 (default 100)")
+  @Parameter(description = "top-memes: how many to list per interval, 1 to 10000 (default 100); diffusion-edges: "
+      + "keep only the heaviest edges, as many (meta.cut says how many there were)")
   public String limit;
+  @QueryParam("types")
+  @Parameter(description = "diffusion-edges: comma-separated edge types, of retweet, quote, reply, mention (default all)")
+  public String types;
+  @QueryParam("tweetIds")
+  @Parameter(description = "diffusion-edges: true to list each edge's tweet ids")
+  public String tweetIds;
   @QueryParam("rank")
   @Parameter(description = "top-memes: count (the default) or rise, the count less the interval before's")
   public String rank;
@@ -58,7 +65,7 @@ public final class QueryParameters {
   public String sample;
   /** How the answer is written: for a lookup, part of the query (a job writes its tweets so). */
   @QueryParam("format")
-  @Parameter(description = "counts and rows: json (default), csv, tsv, and for the edge queries graphml; "
+  @Parameter(description = "counts and rows: json (default), csv, tsv, and for the edge queries graphml or gexf; "
       + "lookups: ndjson (the default), ids (one tweet id a line: a dehydrated dataset) or csv (twarc-csv's columns)")
   public String format;
 
@@ -96,6 +103,8 @@ public final class QueryParameters {
     put(given, "kind", kind);
     put(given, "limit", limit);
     put(given, "rank", rank);
+    put(given, "types", types);
+    put(given, "tweetIds", tweetIds);
     put(given, "fields", fields);
     put(given, "sample", sample);
     put(given, "format", format);

@@ -99,7 +99,7 @@ public final class Ask {
     return out.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
-  private QueryResult answer(String query, String... parameters) throws IOException {
+  QueryResult answer(String query, String... parameters) throws IOException {
     return engine.answer((AnswerQuery) engine.parse(query, parameters(parameters)), Progress.IGNORED);
   }
 

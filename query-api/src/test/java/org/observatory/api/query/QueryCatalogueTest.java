@@ -34,6 +34,8 @@ class QueryCatalogueTest {
           case "limit" -> "10";
           case "rank" -> "rise";
           case "sample" -> "1%";
+          case "types" -> "retweet,quote";
+          case "tweetIds" -> "true";
           default -> "2012-06-16";
         });
       }

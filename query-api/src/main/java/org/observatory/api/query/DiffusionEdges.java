@@ -1,0 +1,161 @@
+package org.observatory.api.query;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.observatory.schemas.index.IndexDefinition;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.StoredTweet;
+import org.observatory.schemas.tweet.Tweet;
+
+/**
+ * diffusion-edges: how the matching tweets spread, as typed user → user edges — retweet (retweeter →
+ * author), quote (quoter → author), reply (replier → the user replied to) and mention (poster →
+ * mentioned; a retweet's mention of the author it retweets is its retweet edge, not a mention) — each
+ * with its weight, the first and last tweet's times and, asked for, the tweets' ids. The heaviest
+ * first; a limit keeps the heaviest and says so. Read from the meme index's cells where they carry the
+ * ends the types need, from the fetched tweets elsewhere.
+ */
+public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window, Set<Type> types, int limit,
+    boolean tweetIds) implements AnswerQuery {
+  static final int MAX_LIMIT = 10_000_000;
+
+  /** An edge's type, and the field that names its target. */
+  public enum Type {
+    RETWEET("retweet_of.user.id"), QUOTE("quote_of.user.id"), REPLY("reply_to.user.id"), MENTION("mentions.id");
+
+    final String field;
+
+    Type(String field) {
+      this.field = field;
+    }
+
+    String apiName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    static Set<Type> parseAll(String text) {
+      if (text == null || text.isBlank()) {
+        return EnumSet.allOf(Type.class);
+      }
+      Set<Type> types = EnumSet.noneOf(Type.class);
+      for (String name : text.split(",")) {
+        types.add(java.util.Arrays.stream(values()).filter(t -> t.apiName().equals(name.strip())).findFirst()
+            .orElseThrow(() -> new BadQueryException("types are retweet, quote, reply and mention, comma-separated; "
+                + "not '" + name.strip() + "'")));
+      }
+      return types;
+    }
+  }
+
+  static DiffusionEdges parse(QueryKind kind, QueryRequest request) {
+    return new DiffusionEdges(kind, request.memes(), request.window(), Type.parseAll(request.get("types")),
+        request.limit(Integer.MAX_VALUE, MAX_LIMIT), request.flag("tweetIds"));
+  }
+
+  private record Edge(long source, long target, Type type) {}
+
+  /** What the edge's tweets add up to. */
+  private static final class Spread {
+    long weight;
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    final List<Long> tweets = new ArrayList<>();
+
+    void add(long tweetId, long time, boolean keepId) {
+      weight++;
+      first = Math.min(first, time);
+      last = Math.max(last, time);
+      if (keepId) {
+        tweets.add(tweetId);
+      }
+    }
+  }
+
+  @Override
+  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
+    long began = System.nanoTime();
+    List<String> needed = new ArrayList<>(List.of("user.id"));
+    types.forEach(t -> needed.add(t.field));
+    IndexScanner.IndexHits hits = engine.scanMemes(memes, window, false, needed);
+    TweetHits found = hits.distinct().inTimeOrder(); // so that each edge's ids come in time order
+    Map<Edge, Spread> edges = new HashMap<>();
+    TweetHits toFetch = new TweetHits();
+    for (int i = 0; i < found.size(); i++) {
+      IndexDefinition carrier = hits.carrying().get(Month.of(found.time(i)));
+      if (carrier != null) {
+        add(CarriedTweet.of(carrier, found.id(i), found.time(i), found.cell(i)), edges);
+      } else {
+        toFetch.add(found.id(i), found.time(i));
+      }
+    }
+    engine.fetcher().fetch(toFetch, t -> add(t, edges));
+    List<Map.Entry<Edge, Spread>> heaviest = new ArrayList<>(edges.entrySet());
+    heaviest.sort(Comparator.<Map.Entry<Edge, Spread>>comparingLong(e -> -e.getValue().weight)
+        .thenComparingLong(e -> e.getKey().source()).thenComparingLong(e -> e.getKey().target())
+        .thenComparing(e -> e.getKey().type()));
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (Map.Entry<Edge, Spread> e : heaviest.subList(0, Math.min(limit, heaviest.size()))) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("source", e.getKey().source());
+      row.put("target", e.getKey().target());
+      row.put("type", e.getKey().type().apiName());
+      row.put("weight", e.getValue().weight);
+      row.put("first", Instant.ofEpochMilli(e.getValue().first).toString());
+      row.put("last", Instant.ofEpochMilli(e.getValue().last).toString());
+      if (tweetIds) {
+        e.getValue().tweets.sort(null); // fetched batches come in any order
+        row.put("tweets", e.getValue().tweets);
+      }
+      rows.add(row);
+    }
+    QueryResult.Cut cut = heaviest.size() > limit
+        ? new QueryResult.Cut(limit, heaviest.size(), "the heaviest edges") : null;
+    String evaluation = toFetch.size() == 0 ? QueryResult.INDEX_ONLY : "index+fetch";
+    return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
+        new QueryResult.Meta(hits.monthNames(), found.size(), evaluation, QueryResult.millisSince(began), null,
+            hits.skipped(), cut));
+  }
+
+  /** The tweet's edges of the types asked. */
+  private void add(StoredTweet t, Map<Edge, Spread> edges) {
+    if (t.userId() == 0) {
+      return;
+    }
+    Set<Long> retweeted = new LinkedHashSet<>();
+    if (t.retweetOf() != null && t.retweetOf().userId() != 0) {
+      retweeted.add(t.retweetOf().userId());
+    }
+    for (Type type : types) {
+      Set<Long> targets = switch (type) {
+        case RETWEET -> retweeted;
+        case QUOTE -> target(t.quoteOf());
+        case REPLY -> target(t.replyTo());
+        case MENTION -> mentioned(t, retweeted);
+      };
+      for (long target : targets) {
+        edges.computeIfAbsent(new Edge(t.userId(), target, type), e -> new Spread()).add(t.id(), t.createdAt(), tweetIds);
+      }
+    }
+  }
+
+  private static Set<Long> target(Tweet.TweetRef ref) {
+    return ref == null || ref.userId() == 0 ? Set.of() : Set.of(ref.userId());
+  }
+
+  /** The users mentioned, each once, but the author a retweet retweets. */
+  private static Set<Long> mentioned(StoredTweet t, Set<Long> retweeted) {
+    Set<Long> users = new LinkedHashSet<>();
+    t.mentions().stream().map(Tweet.Mention::userId).filter(id -> id != 0 && !retweeted.contains(id)).forEach(users::add);
+    return users;
+  }
+}

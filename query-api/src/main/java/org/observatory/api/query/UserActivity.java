@@ -1,0 +1,97 @@
+package org.observatory.api.query;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.observatory.schemas.index.IndexDefinition;
+import org.observatory.schemas.index.KeyRule;
+import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.StoredTweet;
+
+/**
+ * user-activity: per UTC day (or hour) of the window, every one listed, what a user did and had done
+ * to them: the tweets they posted and how many of those were retweets, and the retweets of their tweets
+ * and the other tweets that mention them. A screen name stands for every account that used it in the
+ * window. Their own tweets come from the user-tweets index and are fetched (to tell retweets apart);
+ * what they received, from the meme index's row of their user id as mentioned (a retweet mentions the
+ * author it retweets), read from the cells where they carry the retweeted author, fetched elsewhere.
+ */
+public record UserActivity(QueryKind kind, UserLookup who, KeyRule mentioned, TimeWindow window,
+    TimestampCount.Granularity per) implements AnswerQuery {
+  private static final String MENTIONED_FIELD = "mentions.id";
+  private static final List<String> RECEIVED_FIELDS = List.of("retweet_of.user.id");
+
+  static UserActivity parse(QueryKind kind, QueryRequest request) {
+    UserLookup who = UserLookup.of(kind, request, TweetLines.parse(null)); // its accounts and their tweets only
+    KeyRule mentioned = request.rule(MemeKeys.INDEX, MENTIONED_FIELD);
+    return new UserActivity(kind, who, mentioned, request.window(), request.granularity());
+  }
+
+  @Override
+  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
+    long began = System.nanoTime();
+    UserLookup.Accounts accounts = who.accounts(engine);
+    long first = Math.floorDiv(window.start(), per.millis);
+    long[][] perBucket = new long[(int) (Math.floorDiv(window.endExclusive() - 1, per.millis) - first + 1)][4];
+    List<QueryResult.Skipped> skipped = new ArrayList<>(accounts.skipped());
+    Set<Month> months = new java.util.TreeSet<>(accounts.months());
+    long tweets = 0;
+    if (!accounts.userIds().isEmpty()) {
+      IndexScanner.IndexHits posted = who.tweetsOf(engine, accounts.userIds());
+      engine.fetcher().fetch(posted.distinct(), t -> {
+        long[] bucket = perBucket[(int) (Math.floorDiv(t.createdAt(), per.millis) - first)];
+        bucket[0]++;
+        bucket[1] += t.retweetOf() != null ? 1 : 0;
+      });
+      IndexScanner.IndexHits received = engine.scanner().scan(MemeKeys.INDEX, mentionKeys(accounts.userIds()),
+          window, false, RECEIVED_FIELDS);
+      Set<Long> ids = new HashSet<>();
+      accounts.userIds().forEach(id -> ids.add(Long.parseLong(id)));
+      TweetHits toFetch = new TweetHits();
+      TweetHits all = received.distinct();
+      for (int i = 0; i < all.size(); i++) {
+        IndexDefinition carrier = received.carrying().get(Month.of(all.time(i)));
+        if (carrier != null && all.cell(i) != null) {
+          countReceived(CarriedTweet.of(carrier, all.id(i), all.time(i), all.cell(i)), ids, perBucket, first);
+        } else {
+          toFetch.add(all.id(i), all.time(i));
+        }
+      }
+      engine.fetcher().fetch(toFetch, t -> countReceived(t, ids, perBucket, first));
+      tweets = posted.distinct().size() + all.size();
+      skipped.addAll(posted.skipped());
+      skipped.addAll(received.skipped());
+      months.addAll(posted.months());
+      months.addAll(received.months());
+    }
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (int b = 0; b < perBucket.length; b++) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("time", per.label((first + b) * per.millis));
+      row.put("posts", perBucket[b][0]);
+      row.put("retweetsGiven", perBucket[b][1]);
+      row.put("retweetsReceived", perBucket[b][2]);
+      row.put("mentionsReceived", perBucket[b][3]);
+      rows.add(row);
+    }
+    return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
+        new QueryResult.Meta(months.stream().map(Month::toString).toList(), tweets, "index+fetch",
+            QueryResult.millisSince(began), skipped));
+  }
+
+  /** The meme index's rows of the users as mentioned. */
+  private List<IndexScanner.Key> mentionKeys(List<String> userIds) {
+    return userIds.stream().flatMap(id -> mentioned.keys(id).stream()).map(key -> new IndexScanner.Key(key, false))
+        .toList();
+  }
+
+  /** A tweet that mentions the user: a retweet of theirs, or a mention. */
+  private void countReceived(StoredTweet t, Set<Long> ids, long[][] perBucket, long first) {
+    long[] bucket = perBucket[(int) (Math.floorDiv(t.createdAt(), per.millis) - first)];
+    bucket[t.retweetOf() != null && ids.contains(t.retweetOf().userId()) ? 2 : 3]++;
+  }
+}

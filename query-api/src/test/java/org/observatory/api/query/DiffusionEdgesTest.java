@@ -1,0 +1,111 @@
+package org.observatory.api.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.observatory.testdata.RawMemes;
+
+/** diffusion-edges on a real day in the mini cluster, against the typed edges of the raw file's tweets. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DiffusionEdgesTest {
+  private QueriedDay loaded;
+  private String memes;
+  private Map<List<Object>, List<Object>> expected;
+
+  @BeforeAll
+  void loadADay() throws Exception {
+    loaded = new QueriedDay("diffusion_day");
+    memes = String.join(",", loaded.memes());
+    expected = rawEdges(loaded.matching(loaded.memes()));
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    loaded.close();
+  }
+
+  @Test
+  void everyTypedEdgeWithItsWeightTimesAndTweetsMatchesTheRawFile() throws Exception {
+    QueryResult result = ask("tweetIds", "true");
+
+    assertThat(edges(result)).isEqualTo(expected);
+    Set<Object> types = new HashSet<>();
+    result.rows().forEach(r -> types.add(r.get("type")));
+    assertThat(types).contains("retweet", "mention", "reply");
+    assertThat(result.meta().evaluation()).as("quotes and replies are not in the cells").isEqualTo("index+fetch");
+    assertThat(result.meta().cut()).isNull();
+  }
+
+  @Test
+  void retweetsAndMentionsAloneComeFromTheCells() throws Exception {
+    QueryResult result = ask("types", "retweet,mention", "tweetIds", "true");
+
+    Map<List<Object>, List<Object>> some = new HashMap<>(expected);
+    some.keySet().removeIf(k -> !k.get(2).equals("retweet") && !k.get(2).equals("mention"));
+    assertThat(edges(result)).isEqualTo(some);
+    assertThat(result.meta().evaluation()).isEqualTo("index-only");
+  }
+
+  @Test
+  void aLimitKeepsTheHeaviestEdgesAndSaysHowManyThereWere() throws Exception {
+    QueryResult result = ask("limit", "5");
+
+    List<Long> weights = expected.values().stream().map(v -> (Long) v.get(0)).sorted((a, b) -> Long.compare(b, a))
+        .toList();
+    assertThat(result.rows()).extracting(r -> r.get("weight")).containsExactlyElementsOf(weights.subList(0, 5));
+    assertThat(result.meta().cut()).isEqualTo(new QueryResult.Cut(5, expected.size(), "the heaviest edges"));
+    assertThat(result.rows()).allMatch(r -> !r.containsKey("tweets"));
+  }
+
+  private QueryResult ask(String... more) throws Exception {
+    List<String> parameters = new ArrayList<>(List.of("memes", memes, "start", QueriedDay.DAY, "end", QueriedDay.DAY));
+    parameters.addAll(List.of(more));
+    return loaded.ask.answer("diffusion-edges", parameters.toArray(String[]::new));
+  }
+
+  /** (source, target, type) → (weight, first, last, tweet ids in order). */
+  private static Map<List<Object>, List<Object>> edges(QueryResult result) {
+    Map<List<Object>, List<Object>> edges = new HashMap<>();
+    for (Map<String, Object> r : result.rows()) {
+      edges.put(List.of(r.get("source"), r.get("target"), r.get("type")),
+          List.of(r.get("weight"), r.get("first"), r.get("last"), r.get("tweets")));
+    }
+    return edges;
+  }
+
+  /** The typed edges of the raw tweets: a retweet's mention of the author it retweets is not a mention. */
+  private static Map<List<Object>, List<Object>> rawEdges(List<RawMemes.RawTweet> tweets) {
+    Map<List<Object>, List<RawMemes.RawTweet>> byEdge = new HashMap<>();
+    for (RawMemes.RawTweet t : tweets) {
+      List<List<Object>> edges = new ArrayList<>();
+      if (t.retweetOfUserId() != 0) {
+        edges.add(List.of(t.userId(), t.retweetOfUserId(), "retweet"));
+      }
+      if (t.quotedUserId() != 0) {
+        edges.add(List.of(t.userId(), t.quotedUserId(), "quote"));
+      }
+      if (t.replyToUserId() != 0) {
+        edges.add(List.of(t.userId(), t.replyToUserId(), "reply"));
+      }
+      t.mentionIds().stream().filter(m -> m != t.retweetOfUserId())
+          .forEach(m -> edges.add(List.of(t.userId(), m, "mention")));
+      edges.forEach(e -> byEdge.computeIfAbsent(e, k -> new ArrayList<>()).add(t));
+    }
+    Map<List<Object>, List<Object>> spread = new HashMap<>();
+    byEdge.forEach((edge, ts) -> spread.put(edge, List.of((long) ts.size(),
+        Instant.ofEpochMilli(ts.stream().mapToLong(RawMemes.RawTweet::createdAt).min().orElseThrow()).toString(),
+        Instant.ofEpochMilli(ts.stream().mapToLong(RawMemes.RawTweet::createdAt).max().orElseThrow()).toString(),
+        ts.stream().map(RawMemes.RawTweet::id).sorted().toList())));
+    return spread;
+  }
+}
