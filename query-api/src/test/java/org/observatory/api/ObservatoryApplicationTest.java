@@ -258,7 +258,7 @@ class ObservatoryApplicationTest {
       assertThat(((org.w3c.dom.Element) edge.getElementsByTagName("attvalue").item(0)).getAttribute("value"))
           .isEqualTo(rows.get(i).get("type").asText());
     }
-    assertThat(answer.get("meta").has("cut")).isEqualTo(rows.size() == 50);
+    assertThat(answer.get("meta").has("cuts")).isEqualTo(rows.size() == 50);
     assertThat(text(edges.queryParam("format", "csv"), "text/csv").get(0))
         .isEqualTo("source,target,type,weight,first,last,tweets");
   }

@@ -57,6 +57,36 @@ public enum ContentQuery {
     }
   },
 
+  /**
+   * Every pair of memes that share matching tweets (the memes asked among them), weighted by the tweets
+   * holding both: the co-occurrence answer as a meme graph. Each pair once, its memes in key order.
+   */
+  MEME_NETWORK {
+    @Override
+    List<String> fields(MemeKeys keys) {
+      return keys.fields();
+    }
+
+    @Override
+    public void tally(StoredTweet tweet, Asked asked, Tallies out) {
+      List<String> memes = asked.keys().memesOf(tweet.asTweet(), List.of()).stream().sorted().toList();
+      for (int i = 0; i < memes.size(); i++) {
+        for (int j = i + 1; j < memes.size(); j++) {
+          out.add(memes.get(i) + PAIR + memes.get(j), Tally.one(tweet.createdAt(), null));
+        }
+      }
+    }
+
+    @Override
+    Answer answer(Map<String, Tally> tallies) {
+      return Answer.rows(mostFirst(tallies, Comparator.naturalOrder()).map(e -> {
+        int between = e.getKey().indexOf(PAIR);
+        return row("source", e.getKey().substring(0, between), "target", e.getKey().substring(between + 1),
+            "weight", e.getValue().count());
+      }).toList());
+    }
+  },
+
   /** Directed edges retweeter → original author among the matching retweets, weighted by count. */
   RETWEET_EDGES("user.id", "retweet_of.user.id") {
     @Override
@@ -116,6 +146,9 @@ public enum ContentQuery {
       return new Answer(null, rows);
     }
   }
+
+  /** Between the two memes of a pair's key: a tab, which no meme holds. */
+  private static final String PAIR = "\t";
 
   private static String edge(long source, long target) {
     return source + ">" + target;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,11 +23,12 @@ import org.observatory.schemas.tweet.Tweet;
  * author), quote (quoter → author), reply (replier → the user replied to) and mention (poster →
  * mentioned; a retweet's mention of the author it retweets is its retweet edge, not a mention) — each
  * with its weight, the first and last tweet's times and, asked for, the tweets' ids. The heaviest
- * first; a limit keeps the heaviest and says so. Read from the meme index's cells where they carry the
+ * first; caps keep the users of most weight (the weights of their edges summed) and the heaviest
+ * edges among them, and say so. Read from the meme index's cells where they carry the
  * ends the types need, from the fetched tweets elsewhere.
  */
 public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window, Set<Type> types, int limit,
-    boolean tweetIds) implements AnswerQuery {
+    int nodes, boolean tweetIds) implements AnswerQuery {
   static final int MAX_LIMIT = 10_000_000;
 
   /** An edge's type, and the field that names its target. */
@@ -59,7 +61,8 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
 
   static DiffusionEdges parse(QueryKind kind, QueryRequest request) {
     return new DiffusionEdges(kind, request.memes(), request.window(), Type.parseAll(request.get("types")),
-        request.limit(Integer.MAX_VALUE, MAX_LIMIT), request.flag("tweetIds"));
+        request.limit(Integer.MAX_VALUE, MAX_LIMIT), request.count("nodes", Integer.MAX_VALUE, MAX_LIMIT),
+        request.flag("tweetIds"));
   }
 
   private record Edge(long source, long target, Type type) {}
@@ -99,7 +102,8 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
       }
     }
     engine.fetcher().fetch(toFetch, t -> add(t, edges));
-    List<Map.Entry<Edge, Spread>> heaviest = new ArrayList<>(edges.entrySet());
+    List<QueryResult.Cut> cuts = new ArrayList<>();
+    List<Map.Entry<Edge, Spread>> heaviest = new ArrayList<>(amongHeaviestUsers(edges, cuts));
     heaviest.sort(Comparator.<Map.Entry<Edge, Spread>>comparingLong(e -> -e.getValue().weight)
         .thenComparingLong(e -> e.getKey().source()).thenComparingLong(e -> e.getKey().target())
         .thenComparing(e -> e.getKey().type()));
@@ -118,12 +122,34 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
       }
       rows.add(row);
     }
-    QueryResult.Cut cut = heaviest.size() > limit
-        ? new QueryResult.Cut(limit, heaviest.size(), "the heaviest edges") : null;
+    if (heaviest.size() > limit) {
+      cuts.add(new QueryResult.Cut("edges", limit, heaviest.size(), "the heaviest"));
+    }
     String evaluation = toFetch.size() == 0 ? QueryResult.INDEX_ONLY : "index+fetch";
     return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
         new QueryResult.Meta(hits.monthNames(), found.size(), evaluation, QueryResult.millisSince(began), null,
-            hits.skipped(), cut));
+            hits.skipped(), cuts));
+  }
+
+  /** The edges between the {@link #nodes} users of most weight (ties to the lower id); all when fewer. */
+  private List<Map.Entry<Edge, Spread>> amongHeaviestUsers(Map<Edge, Spread> edges, List<QueryResult.Cut> cuts) {
+    Map<Long, Long> weights = new HashMap<>();
+    edges.forEach((edge, spread) -> {
+      weights.merge(edge.source(), spread.weight, Long::sum);
+      if (edge.target() != edge.source()) {
+        weights.merge(edge.target(), spread.weight, Long::sum);
+      }
+    });
+    if (weights.size() <= nodes) {
+      return new ArrayList<>(edges.entrySet());
+    }
+    Set<Long> kept = new HashSet<>();
+    weights.entrySet().stream()
+        .sorted(Map.Entry.<Long, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .limit(nodes).forEach(e -> kept.add(e.getKey()));
+    cuts.add(new QueryResult.Cut("nodes", nodes, weights.size(), "the users of most weight, their edges' summed"));
+    return edges.entrySet().stream()
+        .filter(e -> kept.contains(e.getKey().source()) && kept.contains(e.getKey().target())).toList();
   }
 
   /** The tweet's edges of the types asked. */

@@ -17,6 +17,8 @@ public enum QueryKind {
       (kind, p) -> new TallyQuery(kind, ContentQuery.USER_POST_COUNT, p.memes(), p.window())),
   MEME_COOCCURRENCE_COUNT("meme-cooccurrence-count", Params.MEMES, Answer.counts("meme"),
       (kind, p) -> new TallyQuery(kind, ContentQuery.MEME_COOCCURRENCE_COUNT, p.memes(), p.window())),
+  MEME_NETWORK("meme-network", Params.MEMES, Answer.EDGES,
+      (kind, p) -> new TallyQuery(kind, ContentQuery.MEME_NETWORK, p.memes(), p.window())),
   RETWEET_EDGES("retweet-edges", Params.MEMES, Answer.EDGES,
       (kind, p) -> new TallyQuery(kind, ContentQuery.RETWEET_EDGES, p.memes(), p.window())),
   MENTION_EDGES("mention-edges", Params.MEMES, Answer.EDGES,
@@ -29,7 +31,7 @@ public enum QueryKind {
       Answer.rows("start", "key", "count", "previous"), TopMemes::parse),
   USER_ACTIVITY("user-activity", List.of("user", "start", "end", "granularity"),
       Answer.rows("time", "posts", "retweetsGiven", "retweetsReceived", "mentionsReceived"), UserActivity::parse),
-  DIFFUSION_EDGES("diffusion-edges", List.of("memes", "start", "end", "types", "limit", "tweetIds"),
+  DIFFUSION_EDGES("diffusion-edges", List.of("memes", "start", "end", "types", "limit", "nodes", "tweetIds"),
       new Answer(Answer.Shape.EDGES, List.of("source", "target", "type", "weight", "first", "last", "tweets")),
       DiffusionEdges::parse);
 

@@ -62,7 +62,12 @@ public final class QueryRequest {
 
   /** {@code limit}: how many rows at most, from 1 to {@code max}; {@code absent} when not given. */
   public int limit(int absent, int max) {
-    String text = given.get("limit");
+    return count("limit", absent, max);
+  }
+
+  /** A whole number from 1 to {@code max}; {@code absent} when not given. */
+  public int count(String name, int absent, int max) {
+    String text = given.get(name);
     if (text == null || text.isBlank()) {
       return absent;
     }
@@ -74,7 +79,7 @@ public final class QueryRequest {
     } catch (NumberFormatException e) {
       // said below
     }
-    throw new BadQueryException("limit must be a whole number from 1 to " + max + ", not '" + text + "'");
+    throw new BadQueryException(name + " must be a whole number from 1 to " + max + ", not '" + text + "'");
   }
 
   /** A yes-or-no parameter: {@code true} or {@code false} (the default). */

@@ -37,24 +37,24 @@ public record QueryResult(String query, Instant start, Instant endExclusive, Map
    * @param paths per scanned month, how it was answered, where months may differ (user-post-count);
    *     else null
    * @param skipped the months left out because their index cannot answer exactly
-   * @param cut how the answer was cut to a limit the query was given, or null when it is whole
+   * @param cuts how the answer was cut to the limits the query was given; empty when it is whole
    */
   public record Meta(List<String> months, long phase1Tweets, String evaluation, long millis,
       @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> paths,
       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Skipped> skipped,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Cut cut) {
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Cut> cuts) {
     public Meta(List<String> months, long phase1Tweets, String evaluation, long millis, List<Skipped> skipped) {
-      this(months, phase1Tweets, evaluation, millis, null, skipped, null);
+      this(months, phase1Tweets, evaluation, millis, null, skipped, List.of());
     }
 
     public Meta(List<String> months, long phase1Tweets, String evaluation, long millis, Map<String, String> paths,
         List<Skipped> skipped) {
-      this(months, phase1Tweets, evaluation, millis, paths, skipped, null);
+      this(months, phase1Tweets, evaluation, millis, paths, skipped, List.of());
     }
   }
 
-  /** An answer cut to the first {@code kept} of its {@code of} rows, by the order it says. */
-  public record Cut(long kept, long of, String order) {}
+  /** An answer cut to {@code kept} of its {@code of} nodes or edges ({@code what}), the first by the order it says. */
+  public record Cut(String what, long kept, long of, String order) {}
 
   /** A month of the window whose index was not scanned, and why: its answer is not in the result. */
   public record Skipped(String month, String index, String reason) {}

@@ -45,8 +45,12 @@ public final class QueryParameters {
   public String kind;
   @QueryParam("limit")
   @Parameter(description = "top-memes: how many to list per interval, 1 to 10000 (default 100); diffusion-edges: "
-      + "keep only the heaviest edges, as many (meta.cut says how many there were)")
+      + "keep only the heaviest edges, as many (meta.cuts says how many there were)")
   public String limit;
+  @QueryParam("nodes")
+  @Parameter(description = "diffusion-edges: keep only the edges among the users of most weight, as many "
+      + "(meta.cuts says how many there were)")
+  public String nodes;
   @QueryParam("types")
   @Parameter(description = "diffusion-edges: comma-separated edge types, of retweet, quote, reply, mention (default all)")
   public String types;
@@ -103,6 +107,7 @@ public final class QueryParameters {
     put(given, "kind", kind);
     put(given, "limit", limit);
     put(given, "rank", rank);
+    put(given, "nodes", nodes);
     put(given, "types", types);
     put(given, "tweetIds", tweetIds);
     put(given, "fields", fields);

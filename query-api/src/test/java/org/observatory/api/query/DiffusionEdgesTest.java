@@ -43,7 +43,7 @@ class DiffusionEdgesTest {
     result.rows().forEach(r -> types.add(r.get("type")));
     assertThat(types).contains("retweet", "mention", "reply");
     assertThat(result.meta().evaluation()).as("quotes and replies are not in the cells").isEqualTo("index+fetch");
-    assertThat(result.meta().cut()).isNull();
+    assertThat(result.meta().cuts()).isEmpty();
   }
 
   @Test
@@ -63,8 +63,30 @@ class DiffusionEdgesTest {
     List<Long> weights = expected.values().stream().map(v -> (Long) v.get(0)).sorted((a, b) -> Long.compare(b, a))
         .toList();
     assertThat(result.rows()).extracting(r -> r.get("weight")).containsExactlyElementsOf(weights.subList(0, 5));
-    assertThat(result.meta().cut()).isEqualTo(new QueryResult.Cut(5, expected.size(), "the heaviest edges"));
+    assertThat(result.meta().cuts()).containsExactly(new QueryResult.Cut("edges", 5, expected.size(), "the heaviest"));
     assertThat(result.rows()).allMatch(r -> !r.containsKey("tweets"));
+  }
+
+  @Test
+  void aNodeCapKeepsTheEdgesAmongTheUsersOfMostWeight() throws Exception {
+    Map<Long, Long> weights = new HashMap<>();
+    expected.forEach((edge, spread) -> {
+      weights.merge((Long) edge.get(0), (Long) spread.get(0), Long::sum);
+      if (!edge.get(0).equals(edge.get(1))) {
+        weights.merge((Long) edge.get(1), (Long) spread.get(0), Long::sum);
+      }
+    });
+    Set<Long> top = new HashSet<>(weights.entrySet().stream()
+        .sorted(Map.Entry.<Long, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .limit(10).map(Map.Entry::getKey).toList());
+    Map<List<Object>, List<Object>> among = new HashMap<>(expected);
+    among.keySet().removeIf(e -> !top.contains((Long) e.get(0)) || !top.contains((Long) e.get(1)));
+
+    QueryResult result = ask("nodes", "10", "tweetIds", "true");
+
+    assertThat(edges(result)).isEqualTo(among).isNotEmpty();
+    assertThat(result.meta().cuts()).extracting(QueryResult.Cut::what, QueryResult.Cut::kept, QueryResult.Cut::of)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("nodes", 10L, (long) weights.size()));
   }
 
   private QueryResult ask(String... more) throws Exception {

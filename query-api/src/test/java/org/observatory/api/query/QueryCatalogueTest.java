@@ -36,6 +36,7 @@ class QueryCatalogueTest {
           case "sample" -> "1%";
           case "types" -> "retweet,quote";
           case "tweetIds" -> "true";
+          case "nodes" -> "10";
           default -> "2012-06-16";
         });
       }

@@ -199,6 +199,31 @@ class QueryEngineTest {
   }
 
   @Test
+  void memeNetworkLinksEveryPairOfMemesThatShareMatchingTweets() throws Exception {
+    List<String> memes = loaded.memes().subList(0, 3);
+    Map<List<String>, Long> expected = new HashMap<>();
+    for (RawMemes.RawTweet t : loaded.matching(memes)) {
+      List<String> sorted = t.memes().stream().sorted().toList();
+      for (int i = 0; i < sorted.size(); i++) {
+        for (int j = i + 1; j < sorted.size(); j++) {
+          expected.merge(List.of(sorted.get(i), sorted.get(j)), 1L, Long::sum);
+        }
+      }
+    }
+
+    for (Ask asked : List.of(content, alwaysMapReduce)) {
+      QueryResult result = asked.run(ContentQuery.MEME_NETWORK, String.join(",", memes), "2013-08-10", "2013-08-10",
+          Progress.IGNORED);
+      Map<List<String>, Long> pairs = new HashMap<>();
+      result.rows().forEach(r -> pairs.put(List.of((String) r.get("source"), (String) r.get("target")),
+          ((Number) r.get("weight")).longValue()));
+      assertThat(pairs).isEqualTo(expected).isNotEmpty();
+      assertThat(result.rows()).extracting(r -> ((Number) r.get("weight")).longValue())
+          .isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    }
+  }
+
+  @Test
   void coOccurrenceWithAMentionedUserIdLeavesOutThatUsersMentionWhateverItsName() throws Exception {
     long day = QueriedDay.millis("2013-08-10");
     Map<Long, Long> mentioned = raw.tweets().stream().filter(t -> t.createdAt() >= day && t.createdAt() < day + 86_400_000L)
