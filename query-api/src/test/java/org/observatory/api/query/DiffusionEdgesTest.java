@@ -89,6 +89,21 @@ class DiffusionEdgesTest {
         .containsExactly(org.assertj.core.groups.Tuple.tuple("nodes", 10L, (long) weights.size()));
   }
 
+  @Test
+  void quoteEdgesOfADayWithQuotesMatchTheRawFile() throws Exception {
+    String day = "2016-01-06";
+    try (QueriedDay quoting = new QueriedDay("diffusion_quotes", org.observatory.testdata.SharedData.DAY_2016, day)) {
+      List<String> memes = quoting.raw.mostFrequent("#", 20);
+      Map<List<Object>, List<Object>> quotes = rawEdges(quoting.matching(memes));
+      quotes.keySet().removeIf(k -> !k.get(2).equals("quote"));
+
+      QueryResult result = quoting.ask.answer("diffusion-edges", "memes", String.join(",", memes), "start", day,
+          "end", day, "types", "quote", "tweetIds", "true");
+
+      assertThat(edges(result)).isEqualTo(quotes).isNotEmpty();
+    }
+  }
+
   private QueryResult ask(String... more) throws Exception {
     List<String> parameters = new ArrayList<>(List.of("memes", memes, "start", QueriedDay.DAY, "end", QueriedDay.DAY));
     parameters.addAll(List.of(more));

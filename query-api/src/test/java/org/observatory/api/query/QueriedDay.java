@@ -20,13 +20,15 @@ import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
 
 /**
- * A real day of tweets (2013-08-10) loaded into the mini cluster, the engine over it — connected the way
+ * A real day of tweets (2013-08-10, or another shared day) loaded into the mini cluster, the engine over it — connected the way
  * the service connects to any cluster, through a ZooKeeper quorum — and the raw file to check it against.
  */
 final class QueriedDay implements AutoCloseable {
   static final String DAY = "2013-08-10";
 
   final ExecutorService pool = Executors.newFixedThreadPool(4);
+  /** The day loaded, as {@code 2013-08-10}. */
+  final String day;
   final TableNames names;
   final RawMemes raw;
   final HBaseStore cluster;
@@ -36,10 +38,15 @@ final class QueriedDay implements AutoCloseable {
   final Ask alwaysMapReduce;
 
   QueriedDay(String namespace) throws Exception {
+    this(namespace, SharedData.DAY_2013, DAY);
+  }
+
+  /** @param file a shared day's file; {@code day} the date its tweets are of */
+  QueriedDay(String namespace, String file, String day) throws Exception {
+    this.day = day;
     names = new TableNames(namespace);
-    TestLoads.load(MiniHBase.connection(), names, Files.createTempDirectory("rejects"),
-        SharedData.file(SharedData.DAY_2013));
-    raw = RawMemes.of(SharedData.DAY_2013);
+    TestLoads.load(MiniHBase.connection(), names, Files.createTempDirectory("rejects"), SharedData.file(file));
+    raw = RawMemes.of(file);
     cluster = new HBaseFactory().withZookeeper("localhost", MiniHBase.zookeeperPort())
         .withNamespace(names.namespace()).open(false);
     IndexSpec spec = IndexSpec.defaults();
@@ -64,7 +71,7 @@ final class QueriedDay implements AutoCloseable {
 
   /** The raw tweets of the day that pass the test. */
   List<RawMemes.RawTweet> matching(Predicate<RawMemes.RawTweet> which) {
-    long start = millis(DAY);
+    long start = millis(day);
     return raw.tweets().stream().filter(t -> t.createdAt() >= start && t.createdAt() < start + 86_400_000L)
         .filter(which).toList();
   }
