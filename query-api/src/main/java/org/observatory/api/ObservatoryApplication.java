@@ -36,6 +36,7 @@ import org.observatory.api.resources.ErrorMappers;
 import org.observatory.api.resources.IndexesResource;
 import org.observatory.api.resources.JobsResource;
 import org.observatory.api.resources.ClientGone;
+import org.observatory.api.resources.DashboardResource;
 import org.observatory.api.resources.JsonErrorHandler;
 import org.observatory.api.resources.UndecodableQuery;
 import org.observatory.api.resources.MonthsResource;
@@ -64,6 +65,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     bootstrap.addCommand(new ParseCommand());
     bootstrap.addCommand(new GenerateCommand());
     bootstrap.addCommand(new ConfigCommand());
+    DashboardResource.assets().forEach(bootstrap::addBundle);
     // Instants as ISO-8601 text, not epoch seconds.
     bootstrap.getObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
   }
@@ -96,6 +98,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec));
     environment.jersey().register(new IndexesResource(IndexPlanner.of(store.connection(), store.tableNames(), spec)));
     environment.jersey().register(ApiDescription.resource());
+    environment.jersey().register(new DashboardResource());
     // Jetty's own refusals (unparseable requests, a URI or headers too long) in JSON like every other error.
     JsonErrorHandler errors = new JsonErrorHandler();
     environment.getApplicationContext().setErrorHandler(errors);

@@ -11,14 +11,14 @@ import org.observatory.testdata.SharedData;
  * Configurations of the embedded default for tests: a fresh data directory, free ports, a seed day, and
  * an idle timeout long enough that a test of stalled clients is not rescued by Jetty closing them.
  */
-final class EmbeddedApp {
+public final class EmbeddedApp {
   private EmbeddedApp() {}
 
   /**
    * @param seed the shared day loaded at start-up
    * @param query more settings of the {@code query:} section, each a {@code name: value}
    */
-  static String config(String seed, String... query) {
+  public static String config(String seed, String... query) {
     try {
       Path dir = Files.createTempDirectory("observatory-app");
       Path config = dir.resolve("config.yml");

@@ -1,0 +1,95 @@
+// The service's REST API as the dashboard asks it: every error is thrown with the API's own message.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** A path with its parameters, those without a value left out. */
+export function url(path, params = {}) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, value);
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Ids beyond 2^53 (users and tweets from 2016 on) kept exactly, as strings, instead of rounded. */
+function parseJson(text) {
+  return JSON.parse(text, (key, value, context) =>
+    typeof value === 'number' && !Number.isSafeInteger(value) && context && /^-?\d+$/.test(context.source)
+      ? context.source : value);
+}
+
+async function failure(response) {
+  const text = await response.text();
+  try {
+    return new ApiError(response.status, JSON.parse(text).message || text);
+  } catch {
+    return new ApiError(response.status, `${response.status} ${response.statusText || text}`);
+  }
+}
+
+async function send(method, path, params) {
+  let response;
+  try {
+    response = await fetch(url(path, params), { method, headers: { Accept: 'application/json' } });
+  } catch (e) {
+    throw new ApiError(0, `the service could not be reached (${e.message})`);
+  }
+  if (!response.ok) throw await failure(response);
+  return response;
+}
+
+export async function get(path, params) {
+  return parseJson(await (await send('GET', path, params)).text());
+}
+
+export async function post(path, params) {
+  return parseJson(await (await send('POST', path, params)).text());
+}
+
+export async function remove(path) {
+  await send('DELETE', path);
+}
+
+export const query = (name, params) => get(`/queries/${name}`, params);
+
+/**
+ * A lookup's tweets, read from its NDJSON stream only as far as asked: {@code total} is the number of
+ * matching tweets, {@code next(n)} the next n of them (fewer at the end). Nothing beyond is held.
+ */
+export async function tweetStream(name, params) {
+  const response = await fetch(url(`/queries/${name}`, params), { headers: { Accept: 'application/x-ndjson' } });
+  if (!response.ok) throw await failure(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  let done = false;
+  return {
+    total: Number(response.headers.get('X-Observatory-Tweets')),
+    get done() { return done && buffered === ''; },
+    async next(n) {
+      const lines = [];
+      while (lines.length < n) {
+        const newline = buffered.indexOf('\n');
+        if (newline >= 0) {
+          const line = buffered.slice(0, newline);
+          buffered = buffered.slice(newline + 1);
+          if (line.trim()) lines.push(parseJson(line));
+        } else if (done) {
+          if (buffered.trim()) lines.push(parseJson(buffered));
+          buffered = '';
+          break;
+        } else {
+          const chunk = await reader.read();
+          if (chunk.done) done = true; else buffered += chunk.value;
+        }
+      }
+      return lines;
+    },
+    cancel() { reader.cancel(); },
+  };
+}

@@ -1,0 +1,208 @@
+package org.observatory.api.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.api.EmbeddedApp;
+import org.observatory.api.ObservatoryApplication;
+import org.observatory.api.config.ObservatoryConfiguration;
+import org.observatory.testdata.RawMemes;
+import org.observatory.testdata.RawMemes.RawTweet;
+import org.observatory.testdata.SharedData;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The dashboard in a real browser (headless Chromium) against the real service on the embedded store,
+ * seeded with a real day: what it shows is checked against counts computed here from the raw JSON.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+class DashboardBrowserTest {
+  private static final DropwizardAppExtension<ObservatoryConfiguration> APP =
+      new DropwizardAppExtension<>(ObservatoryApplication.class, EmbeddedApp.config(SharedData.DAY_2013));
+  private static final long DAY = LocalDate.parse("2013-08-10").atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
+  private static RawMemes raw;
+  private static ChromeDriver chrome;
+
+  @BeforeAll
+  static void openBrowser() {
+    raw = RawMemes.of(SharedData.DAY_2013);
+    chrome = HeadlessChromium.start();
+  }
+
+  @AfterAll
+  static void closeBrowser() {
+    if (chrome != null) chrome.quit();
+  }
+
+  @Test
+  void trendShowsEachMemesCountsPerHour() throws Exception {
+    List<String> memes = raw.mostFrequent("#", 2);
+    open(Map.of("memes", String.join(",", memes), "start", "2013-08-10", "end", "2013-08-10", "granularity", "hour"));
+
+    Map<String, String> totals = new LinkedHashMap<>();
+    for (WebElement row : chrome.findElements(By.cssSelector("#trend .totals tbody tr"))) {
+      List<WebElement> cells = row.findElements(By.tagName("td"));
+      totals.put(cells.get(0).getText(), cells.get(1).getText());
+    }
+    Map<String, String> expected = new LinkedHashMap<>();
+    memes.forEach(meme -> expected.put(meme, String.valueOf(raw.count(meme, DAY, DAY + 86_400_000L))));
+    assertThat(totals).isEqualTo(expected);
+
+    List<List<String>> shown = chrome.findElements(By.cssSelector("#trend .series tr")).stream().skip(1)
+        .map(row -> row.findElements(By.tagName("td")).stream().map(td -> td.getAttribute("textContent")).toList())
+        .toList();
+    assertThat(shown).hasSize(24);
+    for (int hour = 0; hour < 24; hour++) {
+      long start = DAY + hour * 3_600_000L;
+      assertThat(shown.get(hour).get(0)).isEqualTo(Instant.ofEpochMilli(start).toString());
+      for (int m = 0; m < memes.size(); m++) {
+        assertThat(shown.get(hour).get(m + 1)).as("%s at %s", memes.get(m), hour)
+            .isEqualTo(String.valueOf(raw.count(memes.get(m), start, start + 3_600_000L)));
+      }
+    }
+    assertThat(chrome.findElements(By.cssSelector("#trend .chart canvas"))).isNotEmpty();
+    assertThat(chrome.findElement(By.cssSelector("#cooccurring .chart")).getAttribute("data-memes")).isNotEqualTo("0");
+    Object painted = chrome.executeScript("return performance.getEntriesByName('trend-shown')[0].startTime");
+    System.out.printf("dashboard: trend shown %.0f ms after navigation%n", ((Number) painted).doubleValue());
+    HeadlessChromium.screenshot(chrome, "dashboard");
+    view("trend");
+    view("cooccurring");
+    view("users");
+  }
+
+  @Test
+  void networkDrawsTheRetweetEdgesAndCapsThem() throws Exception {
+    String meme = raw.mostFrequent("#", 1).get(0);
+    Set<List<Long>> edges = new HashSet<>();
+    for (RawTweet tweet : matching(meme)) {
+      if (tweet.retweetOfUserId() != 0) edges.add(List.of(tweet.userId(), tweet.retweetOfUserId()));
+    }
+    Set<Long> users = edges.stream().flatMap(List::stream).collect(Collectors.toSet());
+    assertThat(edges).hasSizeGreaterThan(5);
+
+    open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10", "network", "retweet", "edges", "5000"));
+    WebElement graph = chrome.findElement(By.cssSelector("#network .chart"));
+    assertThat(graph.getAttribute("data-edges")).isEqualTo(String.valueOf(edges.size()));
+    assertThat(graph.getAttribute("data-nodes")).isEqualTo(String.valueOf(users.size()));
+    assertThat(note("network")).startsWith(users.size() + " users, " + edges.size() + " retweet edges");
+    view("network");
+
+    open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10", "network", "retweet", "edges", "3"));
+    assertThat(chrome.findElement(By.cssSelector("#network .chart")).getAttribute("data-edges")).isEqualTo("3");
+    assertThat(note("network")).contains("the 3 heaviest of " + edges.size() + " retweet edges");
+  }
+
+  @Test
+  void tweetsComeAPageAtATimeAndAClickedUserShowsTheirs() throws Exception {
+    String meme = raw.mostFrequent("#", 1).get(0);
+    List<RawTweet> matching = matching(meme);
+    open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10"));
+    assertThat(note("tweets")).isEqualTo(matching.size() + " tweets with " + meme);
+    assertThat(chrome.findElements(By.cssSelector("#tweets .tweet-list li"))).hasSize(20);
+    chrome.findElement(By.cssSelector("#tweets .more")).click();
+    waitFor(() -> chrome.findElements(By.cssSelector("#tweets .tweet-list li")).size() == 40);
+    Set<String> ids = matching.stream().map(t -> String.valueOf(t.id())).collect(Collectors.toSet());
+    for (WebElement link : chrome.findElements(By.cssSelector("#tweets .tweet-list a.time"))) {
+      assertThat(link.getAttribute("href").replaceAll(".*/status/", "")).isIn(ids);
+    }
+    view("tweets");
+
+    // The top poster's bar, clicked where the chart draws it.
+    Map<Long, Long> posts = matching.stream().collect(Collectors.groupingBy(RawTweet::userId, TreeMap::new, Collectors.counting()));
+    long most = posts.values().stream().max(Long::compare).orElseThrow();
+    long top = posts.entrySet().stream().filter(e -> e.getValue() == most).findFirst().orElseThrow().getKey(); // lowest id
+    WebElement bars = chrome.findElement(By.cssSelector("#users .chart"));
+    @SuppressWarnings("unchecked")
+    List<Number> at = (List<Number>) chrome.executeScript(
+        "const chart = echarts.getInstanceByDom(arguments[0]);"
+            + "return chart.convertToPixel({seriesIndex: 0}, [chart.getOption().series[0].data[0] / 2, 0]);", bars);
+    new Actions(chrome).moveToElement(bars, at.get(0).intValue() - bars.getSize().width / 2,
+        at.get(1).intValue() - bars.getSize().height / 2).click().perform();
+    long theirs = raw.tweets().stream().filter(t -> t.userId() == top && t.createdAt() >= DAY
+        && t.createdAt() < DAY + 86_400_000L).count();
+    String name = matching.stream().filter(t -> t.userId() == top).reduce((a, b) -> b).orElseThrow().screenName();
+    waitFor(() -> note("tweets").equalsIgnoreCase(theirs + " tweets by @" + name));
+  }
+
+  @Test
+  void anApiErrorIsShownAsItsMessage() throws Exception {
+    open(Map.of("memes", "mtvhottest", "start", "2013-08-10", "end", "2013-08-10"));
+    String message = new ObjectMapper().readTree(APP.client()
+        .target("http://localhost:" + APP.getLocalPort() + "/queries/meme-post-count")
+        .queryParam("memes", "mtvhottest").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10")
+        .request().get().readEntity(String.class)).get("message").asText();
+    for (String panel : List.of("trend", "cooccurring", "users", "tweets")) {
+      WebElement error = chrome.findElement(By.cssSelector("#" + panel + " .error"));
+      assertThat(error.isDisplayed()).as(panel).isTrue();
+      assertThat(error.getText()).as(panel).isEqualTo(message).startsWith("not a meme: 'mtvhottest'");
+    }
+    view("error");
+  }
+
+  @Test
+  void aBackgroundJobIsWatchedUntilItsResultIsReady() throws Exception {
+    String meme = raw.mostFrequent("#", 1).get(0);
+    open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10"));
+    assertThat(chrome.findElement(By.cssSelector("#catalog .months")).getText()).contains("2013-08");
+    new org.openqa.selenium.support.ui.Select(chrome.findElement(By.cssSelector("#jobs select")))
+        .selectByValue("user-post-count");
+    chrome.findElement(By.cssSelector("#jobs .submit-job button")).click();
+    waitFor(() -> !chrome.findElements(By.cssSelector("#jobs tr[data-state=SUCCEEDED]")).isEmpty());
+    WebElement csv = chrome.findElement(By.cssSelector("#jobs tr[data-state=SUCCEEDED] a[href*='format=csv']"));
+    String result = APP.client().target("http://localhost:" + APP.getLocalPort() + csv.getAttribute("pathname")
+        + "?format=csv").request().get(String.class);
+    long posters = matching(meme).stream().map(RawTweet::userId).distinct().count();
+    assertThat(result.lines().count()).isEqualTo(posters + 1);
+    view("jobs");
+  }
+
+  private static List<RawTweet> matching(String meme) {
+    return raw.tweets().stream()
+        .filter(t -> t.createdAt() >= DAY && t.createdAt() < DAY + 86_400_000L && t.memes().contains(meme)).toList();
+  }
+
+  /** Opens the dashboard on a selection, as a shared URL would, and waits until every view has answered. */
+  private static void open(Map<String, String> selection) {
+    String query = selection.entrySet().stream()
+        .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+        .collect(Collectors.joining("&"));
+    chrome.get("http://localhost:" + APP.getLocalPort() + "/?" + query);
+    waitFor(() -> "ready".equals(chrome.findElement(By.tagName("body")).getAttribute("data-state")));
+  }
+
+  private static String note(String panel) {
+    return chrome.findElement(By.cssSelector("#" + panel + " .note")).getText();
+  }
+
+  /** A screenshot of one view, for docs/. */
+  private static void view(String name) throws Exception {
+    HeadlessChromium.screenshot(chrome.findElement(By.id(name.equals("error") ? "trend" : name)), name);
+  }
+
+  private static void waitFor(java.util.function.BooleanSupplier condition) {
+    new WebDriverWait(chrome, Duration.ofSeconds(30)).until(driver -> condition.getAsBoolean());
+  }
+}
