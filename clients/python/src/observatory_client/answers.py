@@ -1,0 +1,51 @@
+"""A query's JSON answer as what analysts work with: counts and rows as DataFrames, edges as graphs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+import pandas as pd
+
+#: Columns that hold times, parsed as UTC timestamps.
+_TIMES = ("time", "start", "first", "last")
+
+
+def counts(answer: dict[str, Any], key: str) -> pd.DataFrame:
+    """``{"counts": {key: n}}`` as a frame of ``key`` and ``count``, in the answer's order."""
+    frame = pd.DataFrame(list(answer["counts"].items()), columns=[key, "count"])
+    frame.attrs["meta"] = answer.get("meta", {})
+    return frame
+
+
+def rows(answer: dict[str, Any]) -> pd.DataFrame:
+    """``{"rows": [...]}`` as a frame, its time columns as timestamps."""
+    frame = pd.DataFrame(answer["rows"])
+    for column in _TIMES:
+        if column in frame.columns and frame[column].dtype == object:
+            frame[column] = pd.to_datetime(frame[column], utc=True, format="ISO8601")
+    frame.attrs["meta"] = answer.get("meta", {})
+    return frame
+
+
+def time_counts(answer: dict[str, Any]) -> pd.DataFrame:
+    """timestamp-count's ``{"counts": {day or hour: n}}`` as a frame indexed by UTC time."""
+    frame = counts(answer, "time")
+    frame["time"] = pd.to_datetime(frame["time"], utc=True, format="ISO8601")
+    return frame.set_index("time")
+
+
+def graph(answer: dict[str, Any], kind: type[nx.Graph] = nx.DiGraph) -> nx.Graph:
+    """Edge rows (``source``, ``target`` and attributes) as a graph; the answer's meta in ``graph.graph``.
+
+    A multigraph keeps each edge's ``type`` as its key, so typed edges between the same users stay apart.
+    """
+    result = kind()
+    result.graph.update(answer.get("meta", {}))
+    for row in answer["rows"]:
+        attributes = {k: v for k, v in row.items() if k not in ("source", "target")}
+        if result.is_multigraph():
+            result.add_edge(row["source"], row["target"], key=attributes.get("type"), **attributes)
+        else:
+            result.add_edge(row["source"], row["target"], **attributes)
+    return result

@@ -1,0 +1,152 @@
+"""The client against a live service seeded with the shared 2013 day, checked against the raw JSON."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+
+import httpx
+import networkx as nx
+import pandas as pd
+import pytest
+
+from observatory_client import Client, ObservatoryError
+from raw import in_window, most_frequent
+
+START = datetime(2013, 8, 10, tzinfo=timezone.utc)
+END = START + timedelta(days=1)
+DAY = "2013-08-10"
+
+#: Each method of the client and the query of the service's catalogue it asks.
+METHODS = {
+    "meme_post_count": "meme-post-count", "timestamp_count": "timestamp-count",
+    "user_post_count": "user-post-count", "meme_cooccurrence_count": "meme-cooccurrence-count",
+    "meme_network": "meme-network", "retweet_edges": "retweet-edges", "mention_edges": "mention-edges",
+    "diffusion_edges": "diffusion-edges", "top_memes": "top-memes", "user_activity": "user-activity",
+    "tweets_with_meme": "get-tweets-with-meme", "tweets_with_text": "get-tweets-with-text",
+    "tweets_of_user": "get-tweets-with-user", "retweets": "get-retweets",
+}
+
+
+@pytest.fixture(scope="module")
+def client(service):
+    with Client(service, timeout=60) as client:
+        yield client
+
+
+def test_every_query_of_the_catalogue_has_a_method(client):
+    assert set(client.catalogue) == set(METHODS.values())
+    for method in METHODS:
+        assert callable(getattr(client, method))
+
+
+def test_meme_post_count_is_a_frame_of_the_raw_counts(client, raw):
+    memes = most_frequent(raw, "#", 3)
+    frame = client.meme_post_count(memes, DAY, DAY)
+    assert list(frame.columns) == ["meme", "count"]
+    assert dict(zip(frame["meme"], frame["count"])) == {m: len(in_window(raw, m, START, END)) for m in memes}
+    assert frame.attrs["meta"]["evaluation"] == "index-only"
+
+
+def test_timestamp_count_per_hour_is_indexed_by_time(client, raw):
+    meme = most_frequent(raw, "#", 1)[0]
+    frame = client.timestamp_count(meme, START, END - timedelta(seconds=1), granularity="hour")
+    expected = Counter(t.created_at.replace(minute=0, second=0) for t in in_window(raw, meme, START, END))
+    assert len(frame) == 24
+    assert isinstance(frame.index, pd.DatetimeIndex) and str(frame.index.tz) == "UTC"
+    assert {time.to_pydatetime(): n for time, n in frame["count"].items() if n} == dict(expected)
+
+
+def test_retweet_edges_are_a_weighted_digraph(client, raw):
+    meme = most_frequent(raw, "#", 1)[0]
+    graph = client.retweet_edges(meme, DAY, DAY)
+    expected = Counter((t.user_id, t.retweet_of_user_id) for t in in_window(raw, meme, START, END)
+                       if t.retweet_of_user_id)
+    assert isinstance(graph, nx.DiGraph)
+    assert {(u, v): w for u, v, w in graph.edges(data="weight")} == dict(expected)
+
+
+def test_user_post_count_ranks_the_posters(client, raw):
+    meme = most_frequent(raw, "#", 1)[0]
+    frame = client.user_post_count(meme, DAY, DAY)
+    posts = Counter(t.user_id for t in in_window(raw, meme, START, END))
+    assert dict(zip(frame["userId"], frame["count"])) == dict(posts)
+    assert frame["count"].is_monotonic_decreasing
+
+
+def test_diffusion_edges_keep_their_types_and_say_what_was_cut(client, raw):
+    meme = most_frequent(raw, "#", 1)[0]
+    graph = client.diffusion_edges(meme, DAY, DAY, types=["retweet", "mention"], limit=5)
+    assert isinstance(graph, nx.MultiDiGraph) and graph.number_of_edges() == 5
+    assert {key for _, _, key in graph.edges(keys=True)} <= {"retweet", "mention"}
+    cut = graph.graph["cuts"][0]
+    assert cut["what"] == "edges" and cut["kept"] == 5 and cut["of"] > 5
+
+
+def test_tweets_are_streamed_as_dicts(client, raw):
+    meme = most_frequent(raw, "#", 1)[0]
+    expected = {t.id for t in in_window(raw, meme, START, END)}
+    with client.tweets_with_meme(meme, DAY, DAY) as tweets:
+        assert tweets.total == len(expected)
+        first = next(tweets)
+        assert first["user"]["screen_name"] and first["text"]
+        ids = {first["id"]} | {tweet["id"] for tweet in tweets}
+    assert ids == expected
+    slim = list(client.tweets_with_meme(meme, DAY, DAY, fields=["screenName", "hashtags"]))
+    assert {t["id"] for t in slim} == expected and all(meme[1:] in map(str.lower, t["hashtags"]) for t in slim)
+
+
+def test_a_refused_query_raises_with_the_services_message(client):
+    with pytest.raises(ObservatoryError) as refused:
+        client.meme_post_count("mtvhottest", DAY, DAY)
+    assert refused.value.status == 400
+    assert refused.value.message.startswith("not a meme: 'mtvhottest'")
+    with pytest.raises(ObservatoryError) as refused:
+        client.tweets_with_meme("#x", DAY, "2013-08-01")
+    assert refused.value.status == 400
+
+
+def test_a_background_job_gives_what_the_query_gives(client, raw):
+    meme = most_frequent(raw, "#", 1)[0]
+    job = client.submit("user-post-count", memes=meme, start=DAY, end=DAY)
+    assert job.wait(timeout=120, poll=0.2).state == "SUCCEEDED"
+    pd.testing.assert_frame_equal(job.result(), client.user_post_count(meme, DAY, DAY), check_like=True,
+                                  check_exact=True, obj="job result")
+    lookup = client.submit("get-tweets-with-meme", memes=meme, start=DAY, end=DAY).wait(timeout=120, poll=0.2)
+    assert {t["id"] for t in lookup.result()} == {t.id for t in in_window(raw, meme, START, END)}
+    assert job.id in {j.id for j in client.jobs()}
+    job.cancel()
+    assert job.id not in {j.id for j in client.jobs()}
+
+
+def test_top_memes_and_the_store(client, raw):
+    top = client.top_memes("hashtags", DAY, DAY, limit=3)
+    counts = Counter(m for t in raw if START <= t.created_at < END for m in t.memes if m.startswith("#"))
+    assert list(top["count"]) == sorted(counts.values(), reverse=True)[:3]
+    assert all(counts[key] == n for key, n in zip(top["key"], top["count"]))
+    assert "2013-08" in client.months()
+    assert (client.indexes()["month"] == "2013-08").any()
+
+
+def test_the_service_asking_to_wait_is_retried_after_retry_after():
+    answers = iter([httpx.Response(503, headers={"Retry-After": "0"}, json={"code": 503, "message": "full"}),
+                    httpx.Response(429, headers={"Retry-After": "0"}, json={"code": 429, "message": "slow down"}),
+                    httpx.Response(200, json={"2013-08": []})])
+    seen = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.url.path)
+        return next(answers)
+
+    with Client(http=httpx.Client(base_url="http://observatory", transport=httpx.MockTransport(handler))) as client:
+        assert client.months() == {"2013-08": []}
+    assert seen == ["/months"] * 3
+
+
+def test_a_503_that_persists_raises_after_the_retries():
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(503, headers={"Retry-After": "0"}, json={"code": 503, "message": "the store could not answer"})
+
+    with Client(retries=1, http=httpx.Client(base_url="http://observatory", transport=httpx.MockTransport(handler))) as client:
+        with pytest.raises(ObservatoryError, match="the store could not answer"):
+            client.months()
