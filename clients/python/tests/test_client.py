@@ -74,6 +74,14 @@ def test_user_post_count_ranks_the_posters(client, raw):
     assert frame["count"].is_monotonic_decreasing
 
 
+def test_user_activity_is_a_frame_by_day(client, raw):
+    user = Counter(t.user_id for t in raw if START <= t.created_at < END).most_common(1)[0][0]
+    frame = client.user_activity(user, "2013-08-09", DAY)
+    assert list(frame["time"]) == [pd.Timestamp(START - timedelta(days=1)), pd.Timestamp(START)]
+    assert list(frame["posts"]) == [sum(1 for t in raw if t.user_id == user and START - timedelta(days=1) <= t.created_at < START),
+                                    sum(1 for t in raw if t.user_id == user and START <= t.created_at < END)]
+
+
 def test_diffusion_edges_keep_their_types_and_say_what_was_cut(client, raw):
     meme = most_frequent(raw, "#", 1)[0]
     graph = client.diffusion_edges(meme, DAY, DAY, types=["retweet", "mention"], limit=5)
@@ -123,6 +131,7 @@ def test_top_memes_and_the_store(client, raw):
     top = client.top_memes("hashtags", DAY, DAY, limit=3)
     counts = Counter(m for t in raw if START <= t.created_at < END for m in t.memes if m.startswith("#"))
     assert list(top["count"]) == sorted(counts.values(), reverse=True)[:3]
+    assert (top["start"] == pd.Timestamp(START)).all()
     assert all(counts[key] == n for key, n in zip(top["key"], top["count"]))
     assert "2013-08" in client.months()
     assert (client.indexes()["month"] == "2013-08").any()

@@ -22,7 +22,7 @@ def rows(answer: dict[str, Any]) -> pd.DataFrame:
     """``{"rows": [...]}`` as a frame, its time columns as timestamps."""
     frame = pd.DataFrame(answer["rows"])
     for column in _TIMES:
-        if column in frame.columns and frame[column].dtype == object:
+        if column in frame.columns and pd.api.types.is_string_dtype(frame[column]):
             frame[column] = pd.to_datetime(frame[column], utc=True, format="ISO8601")
     frame.attrs["meta"] = answer.get("meta", {})
     return frame

@@ -31,7 +31,7 @@ export function showNetwork(selection, names, onUser) {
         ? `${item.data.source} → ${item.data.target}: ${item.data.value}` : `${item.data.name}: weight ${item.data.value}` },
       series: [{
         type: 'graph', layout: 'force', roam: true, draggable: true,
-        force: { repulsion: 60, edgeLength: 40, gravity: 0.1 },
+        force: { repulsion: 40, edgeLength: 30, gravity: 0.3 },
         edgeSymbol: ['none', 'arrow'], edgeSymbolSize: 5,
         lineStyle: { color: '#8a8f98', opacity: 0.7, curveness: 0.1 },
         label: { show: false }, emphasis: { focus: 'adjacency', label: { show: true } },
