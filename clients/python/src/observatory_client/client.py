@@ -141,13 +141,16 @@ class Client:
 
     def submit(self, query: str, **params: Any) -> Job:
         """Runs a query of the catalogue in the background: ``submit(...).wait().result()``."""
-        status = self._transport.json("POST", f"/jobs/{query}", _parameters(params))
-        return Job(self._transport, status, lambda path: self._read(query, path, {}))
+        return self._job(self._transport.json("POST", f"/jobs/{query}", _parameters(params)))
 
     def jobs(self) -> list[Job]:
         """Every job the service keeps, newest first."""
-        return [Job(self._transport, s, lambda path, q=s["query"]: self._read(q, path, {}))
-                for s in self._transport.json("GET", "/jobs")]
+        return [self._job(status) for status in self._transport.json("GET", "/jobs")]
+
+    def _job(self, status: dict[str, Any]) -> Job:
+        """A job whose result reads as its query's answer does."""
+        query: str = status["query"]
+        return Job(self._transport, status, lambda path: self._read(query, path, {}))
 
     def _read(self, query: str, path: str, params: dict[str, Any]) -> Any:
         shape = self.catalogue.get(query, {}).get("answer")

@@ -70,7 +70,6 @@ export async function tweetStream(name, params) {
   let done = false;
   return {
     total: Number(response.headers.get('X-Observatory-Tweets')),
-    get done() { return done && buffered === ''; },
     async next(n) {
       const lines = [];
       while (lines.length < n) {

@@ -44,6 +44,8 @@ if (current) {
   toForm(form, current);
   showAll(current);
 } else {
+  document.querySelector('#trend .note').textContent =
+    'Type memes (#hashtag, @user, a URL, #prefix*) and a window above, then Show.';
   document.body.dataset.state = 'ready';
 }
 showJobs(() => current);
