@@ -17,7 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -86,9 +89,9 @@ class DashboardBrowserTest {
     assertThat(chrome.findElements(By.cssSelector("#trend .chart canvas"))).isNotEmpty();
     assertThat(chrome.findElement(By.cssSelector("#cooccurring .chart")).getAttribute("data-memes")).isNotEqualTo("0");
     System.out.printf("dashboard: the trend drawn %.0f ms after navigation (then, reloaded: %s)%n", trendShown(),
-        java.util.stream.IntStream.range(0, 5).mapToObj(i -> {
+        IntStream.range(0, 5).mapToObj(i -> {
           chrome.navigate().refresh();
-          waitFor(() -> "ready".equals(chrome.findElement(By.tagName("body")).getAttribute("data-state")));
+          waitUntilReady();
           return String.format("%.0f", trendShown());
         }).toList());
     HeadlessChromium.screenshot(chrome, "dashboard");
@@ -171,7 +174,7 @@ class DashboardBrowserTest {
     String meme = raw.mostFrequent("#", 1).get(0);
     open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10"));
     assertThat(chrome.findElement(By.cssSelector("#catalog .months")).getText()).contains("2013-08");
-    new org.openqa.selenium.support.ui.Select(chrome.findElement(By.cssSelector("#jobs select")))
+    new Select(chrome.findElement(By.cssSelector("#jobs select")))
         .selectByValue("user-post-count");
     chrome.findElement(By.cssSelector("#jobs .submit-job button")).click();
     waitFor(() -> !chrome.findElements(By.cssSelector("#jobs tr[data-state=SUCCEEDED]")).isEmpty());
@@ -194,7 +197,7 @@ class DashboardBrowserTest {
         .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
         .collect(Collectors.joining("&"));
     chrome.get("http://localhost:" + APP.getLocalPort() + "/?" + query);
-    waitFor(() -> "ready".equals(chrome.findElement(By.tagName("body")).getAttribute("data-state")));
+    waitUntilReady();
   }
 
   /** When the trend chart was drawn, in milliseconds from the start of the page's navigation. */
@@ -211,7 +214,12 @@ class DashboardBrowserTest {
     HeadlessChromium.screenshot(chrome.findElement(By.id(name.equals("error") ? "trend" : name)), name);
   }
 
-  private static void waitFor(java.util.function.BooleanSupplier condition) {
+  /** Until the page says every view of its selection has answered (or shown its error). */
+  private static void waitUntilReady() {
+    waitFor(() -> "ready".equals(chrome.findElement(By.tagName("body")).getAttribute("data-state")));
+  }
+
+  private static void waitFor(BooleanSupplier condition) {
     new WebDriverWait(chrome, Duration.ofSeconds(30)).until(driver -> condition.getAsBoolean());
   }
 }
