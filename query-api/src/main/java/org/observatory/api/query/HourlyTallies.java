@@ -6,7 +6,9 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,7 +50,7 @@ final class HourlyTallies {
     final IndexPlanner.Plan plan;
     /** The months whose cells carry what the query reads: tallied from the cells or kept hours alone. */
     final List<Month> carrying;
-    final Tallies tallies = new Tallies();
+    Tallies tallies = new Tallies();
     long tweets;
     List<TimeWindow> toScan = List.of();
     /** Hours since the epoch → the hour to keep. */
@@ -122,6 +124,7 @@ final class HourlyTallies {
     boolean[] fromCells = new boolean[(int) (Math.floorDiv(window.endExclusive() - 1, HourlyCounts.HOUR_MILLIS)
         - firstHour + 1)];
     Arrays.fill(fromCells, true);
+    List<ByteBuffer> current = new ArrayList<>();
     for (int m = 0; m < months.size(); m++) {
       Month month = months.get(m);
       Map<Integer, Long> generations = CountTable.generations(rows[2 * m]);
@@ -131,12 +134,17 @@ final class HourlyTallies {
         long at = CountTable.hourStart(month, hour) / HourlyCounts.HOUR_MILLIS;
         CountTable.Tallied tallied = kept.get(hour);
         if (tallied != null && tallied.generation() == generation) {
-          read.tweets += decode(tallied.tally(), read.tallies);
+          current.add(tallied.tally());
           fromCells[(int) (at - firstHour)] = false;
         } else {
           read.toKeep.put(at, new Hour(carrying.get(month), hour, generation));
         }
       }
+    }
+    // Sized for every key at once: growing a map of millions step by step rehashed it a dozen times.
+    read.tallies = new Tallies(current.stream().mapToInt(HourlyTallies::size).sum());
+    for (ByteBuffer tally : current) {
+      read.tweets += decode(tally, read.tallies);
     }
     read.toScan = HourlyCounts.runs(fromCells, firstHour, window);
     return read;
@@ -211,23 +219,48 @@ final class HourlyTallies {
     return ByteBuffer.wrap(bytes.toByteArray());
   }
 
+  /** The keys an {@link #encode}d tally holds, read from its head alone. */
+  static int size(ByteBuffer tally) {
+    return tally.getInt(tally.position() + Long.BYTES);
+  }
+
   /** Adds what {@link #encode} wrote to the tallies; returns the tweets it counted. */
   static long decode(ByteBuffer tally, Tallies into) {
-    byte[] bytes = new byte[tally.remaining()];
-    tally.duplicate().get(bytes);
-    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-      long tweets = in.readLong();
-      int size = in.readInt();
+    ByteBuffer in = tally.duplicate();
+    try {
+      long tweets = in.getLong();
+      int size = in.getInt();
       for (int i = 0; i < size; i++) {
-        String key = in.readUTF();
-        long count = in.readLong();
-        long time = in.readLong();
-        String label = in.readBoolean() ? in.readUTF() : null;
+        String key = utf(in);
+        long count = in.getLong();
+        long time = in.getLong();
+        String label = in.get() != 0 ? utf(in) : null;
         into.add(key, new Tally(count, time, label));
       }
       return tweets;
-    } catch (IOException e) {
-      throw new UncheckedIOException("a kept tally is cut short", e);
+    } catch (BufferUnderflowException e) {
+      throw new IllegalStateException("a kept tally is cut short", e);
     }
+  }
+
+  /**
+   * What {@link DataOutputStream#writeUTF} wrote. Ids, edges and screen names are ASCII, which that
+   * encoding leaves as it is: those are read as they stand, the rest through {@link DataInputStream}.
+   */
+  private static String utf(ByteBuffer in) {
+    int length = Short.toUnsignedInt(in.getShort());
+    int start = in.arrayOffset() + in.position();
+    byte[] bytes = in.array();
+    in.position(in.position() + length);
+    for (int i = start; i < start + length; i++) {
+      if (bytes[i] < 0) {
+        try {
+          return new DataInputStream(new ByteArrayInputStream(bytes, start - 2, length + 2)).readUTF();
+        } catch (IOException e) {
+          throw new UncheckedIOException("a kept tally holds a malformed key", e);
+        }
+      }
+    }
+    return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
   }
 }

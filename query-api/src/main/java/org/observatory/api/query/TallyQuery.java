@@ -1,7 +1,6 @@
 package org.observatory.api.query;
 
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,13 +60,12 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
     }
     engine.hourlyTallies().keep(content, memes, kept);
     Phase2.Tallied phase2 = engine.phase2().tally(content, memes, toFetch, progress);
-    Map<String, Tally> tallies = new HashMap<>(phase2.tallies());
+    // Into the kept hours' tallies, the largest part of a long window's, rather than copying them.
     for (HourlyTallies.Hour hour : kept.toKeep.values()) {
       hour.tallies.asMap().forEach(carried::add);
     }
-    for (Map.Entry<String, Tally> tally : carried.asMap().entrySet()) {
-      tallies.merge(tally.getKey(), tally.getValue(), Tally::merge);
-    }
+    phase2.tallies().forEach(carried::add);
+    Map<String, Tally> tallies = carried.asMap();
     if (!counted.isEmpty()) {
       tallies = counted.mergeWith(tallies, engine.fetcher());
     }

@@ -42,6 +42,7 @@ class TallyingTest {
     Tallies hour = new Tallies();
     hour.add("12345", new Tally(3, 1_339_000_000_000L, "ünïcode_name"));
     hour.add("12>34", new Tally(1, 1_339_000_001_000L, null));
+    hour.add("#ünïcode_😀", new Tally(2, 1_339_000_002_000L, null));
 
     Tallies read = new Tallies();
     long tweets = HourlyTallies.decode(HourlyTallies.encode(hour, 4), read);
@@ -81,6 +82,42 @@ class TallyingTest {
         .containsEntry("#goal", 6L).doesNotContainKey("#euro2012");
     assertThat(retweets.rows()).containsExactly(Map.of("source", 3L, "target", 1L, "weight", 4L));
     assertThat(mentions.rows().get(0)).isEqualTo(Map.of("source", 1L, "target", 2L, "weight", 5L));
+  }
+
+  @Test
+  void usersAndEdgesAreListedMostFirstThenByTheirIds() {
+    Random random = new Random(11);
+    long[] ids = {0, 7, 8, 1L << 31, 1L << 32, 4_304_962_297L, 1_234_567_890_123_456_789L, Long.MAX_VALUE};
+    Tallies users = new Tallies();
+    Tallies edges = new Tallies();
+    List<long[]> expectedEdges = new ArrayList<>();
+    for (long source : ids) {
+      users.add(Long.toString(source), new Tally(1 + random.nextInt(3), source, "u" + source));
+      for (long target : ids) {
+        long weight = 1 + random.nextInt(3);
+        edges.add(source + ">" + target, new Tally(weight, 0, null));
+        expectedEdges.add(new long[] {source, target, weight});
+      }
+    }
+    expectedEdges.sort((a, b) -> a[2] != b[2] ? Long.compare(b[2], a[2])
+        : a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+    List<Long> expectedUsers = users.asMap().entrySet().stream()
+        .sorted((a, b) -> a.getValue().count() != b.getValue().count()
+            ? Long.compare(b.getValue().count(), a.getValue().count())
+            : Long.compare(Long.parseLong(a.getKey()), Long.parseLong(b.getKey())))
+        .map(e -> Long.parseLong(e.getKey())).toList();
+
+    List<Map<String, Object>> userRows = ContentQuery.USER_POST_COUNT.answer(users.asMap()).rows();
+    List<Map<String, Object>> edgeRows = ContentQuery.MENTION_EDGES.answer(edges.asMap()).rows();
+
+    assertThat(userRows.stream().map(r -> (Long) r.get("userId")).toList()).isEqualTo(expectedUsers);
+    assertThat(userRows).allSatisfy(r -> assertThat(r.get("screenName")).isEqualTo("u" + r.get("userId")));
+    assertThat(edgeRows).hasSize(expectedEdges.size());
+    for (int i = 0; i < edgeRows.size(); i++) {
+      long[] edge = expectedEdges.get(i);
+      assertThat(edgeRows.get(i)).containsExactly(Map.entry("source", edge[0]), Map.entry("target", edge[1]),
+          Map.entry("weight", edge[2]));
+    }
   }
 
   @Test
