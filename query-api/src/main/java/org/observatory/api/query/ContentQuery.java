@@ -1,8 +1,7 @@
 package org.observatory.api.query;
 
-import it.unimi.dsi.fastutil.longs.LongArrays;
+import java.nio.ByteBuffer;
 import java.util.AbstractList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -29,21 +28,14 @@ public enum ContentQuery {
 
     @Override
     Answer answer(Map<String, Tally> tallies) {
-      int size = tallies.size();
-      long[] negatedCount = new long[size];
-      long[] id = new long[size];
-      String[] label = new String[size];
-      int i = 0;
-      for (Map.Entry<String, Tally> user : tallies.entrySet()) {
-        negatedCount[i] = -user.getValue().count();
-        id[i] = Long.parseLong(user.getKey());
-        label[i++] = user.getValue().label();
-      }
-      int[] order = new int[size];
-      Arrays.setAll(order, u -> u);
-      LongArrays.radixSortIndirect(order, negatedCount, id, false); // the pairs are distinct: stability moot
-      return Answer.rows(size, r -> row("userId", id[order[r]], "screenName", label[order[r]], "count",
-          -negatedCount[order[r]]));
+      return answer(tallies, List.of());
+    }
+
+    @Override
+    Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept) {
+      IdTallies users = IdTallies.mostFirst(tallies, kept);
+      return Answer.rows(users.size(), r -> row("userId", users.first(r), "screenName", users.label(r), "count",
+          users.count(r)));
     }
   },
 
@@ -110,7 +102,12 @@ public enum ContentQuery {
 
     @Override
     Answer answer(Map<String, Tally> tallies) {
-      return edges(tallies);
+      return edges(tallies, List.of());
+    }
+
+    @Override
+    Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept) {
+      return edges(tallies, kept);
     }
   },
 
@@ -125,7 +122,12 @@ public enum ContentQuery {
 
     @Override
     Answer answer(Map<String, Tally> tallies) {
-      return edges(tallies);
+      return edges(tallies, List.of());
+    }
+
+    @Override
+    Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept) {
+      return edges(tallies, kept);
     }
   };
 
@@ -151,6 +153,17 @@ public enum ContentQuery {
 
   /** The answer from every tweet's tallies, merged. */
   abstract Answer answer(Map<String, Tally> tallies);
+
+  /** The same with the tallies of the hours kept ({@link HourlyTallies#encode}'s form) besides. */
+  Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept) {
+    if (kept.isEmpty()) {
+      return answer(tallies);
+    }
+    Tallies all = new Tallies(tallies.size() + kept.stream().mapToInt(HourlyTallies::size).sum());
+    tallies.forEach(all::add);
+    kept.forEach(hour -> HourlyTallies.decode(hour, all));
+    return answer(all.asMap());
+  }
 
   /** Counts by key, or rows. */
   record Answer(Map<String, Long> counts, List<Map<String, Object>> rows) {
@@ -184,25 +197,11 @@ public enum ContentQuery {
     return source + ">" + target;
   }
 
-  /**
-   * Heaviest first, then by source and target. A radix sort of primitive arrays: a comparator over
-   * millions of row objects spent seconds reading them from all over the heap.
-   */
-  private static Answer edges(Map<String, Tally> tallies) {
-    int size = tallies.size();
-    long[] negatedWeight = new long[size];
-    long[] source = new long[size];
-    long[] target = new long[size];
-    int i = 0;
-    for (Map.Entry<String, Tally> edge : tallies.entrySet()) {
-      String key = edge.getKey();
-      int arrow = key.indexOf('>');
-      source[i] = Long.parseLong(key, 0, arrow, 10);
-      target[i] = Long.parseLong(key, arrow + 1, key.length(), 10);
-      negatedWeight[i++] = -edge.getValue().count();
-    }
-    LongArrays.radixSort(new long[][] {negatedWeight, source, target});
-    return Answer.rows(size, r -> row("source", source[r], "target", target[r], "weight", -negatedWeight[r]));
+  /** Heaviest first, then by source and target. */
+  private static Answer edges(Map<String, Tally> tallies, List<ByteBuffer> kept) {
+    IdTallies edges = IdTallies.mostFirst(tallies, kept);
+    return Answer.rows(edges.size(), r -> row("source", edges.first(r), "target", edges.second(r), "weight",
+        edges.count(r)));
   }
 
   /** Highest count first, then by key, so that equal answers list equally. */

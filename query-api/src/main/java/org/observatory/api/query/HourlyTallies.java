@@ -43,14 +43,15 @@ final class HourlyTallies {
   }
 
   /**
-   * What the counts table holds for a query: the merged tallies of the hours it answers and their
-   * tweets, the stretches of the window still to scan, and the hours among those to keep once tallied.
+   * What the counts table holds for a query: the tallies of the hours it answers and their tweets, the
+   * stretches of the window still to scan, and the hours among those to keep once tallied.
    */
   static final class Read {
     final IndexPlanner.Plan plan;
     /** The months whose cells carry what the query reads: tallied from the cells or kept hours alone. */
     final List<Month> carrying;
-    Tallies tallies = new Tallies();
+    /** The hours kept, as {@link #encode} wrote them: merged with the rest when the answer is made. */
+    final List<ByteBuffer> kept = new ArrayList<>();
     long tweets;
     List<TimeWindow> toScan = List.of();
     /** Hours since the epoch → the hour to keep. */
@@ -141,11 +142,10 @@ final class HourlyTallies {
         }
       }
     }
-    // Sized for every key at once: growing a map of millions step by step rehashed it a dozen times.
-    read.tallies = new Tallies(current.stream().mapToInt(HourlyTallies::size).sum());
     for (ByteBuffer tally : current) {
-      read.tweets += decode(tally, read.tallies);
+      read.tweets += tweets(tally);
     }
+    read.kept.addAll(current);
     read.toScan = HourlyCounts.runs(fromCells, firstHour, window);
     return read;
   }
@@ -224,43 +224,65 @@ final class HourlyTallies {
     return tally.getInt(tally.position() + Long.BYTES);
   }
 
+  /** The tweets an {@link #encode}d tally counted, read from its head alone. */
+  static long tweets(ByteBuffer tally) {
+    return tally.getLong(tally.position());
+  }
+
+  /** One key's tally as {@link #encode} wrote it, the key still as bytes (modified UTF-8). */
+  @FunctionalInterface
+  interface Entry {
+    void read(byte[] bytes, int keyFrom, int keyLength, long count, long time, String label);
+  }
+
   /** Adds what {@link #encode} wrote to the tallies; returns the tweets it counted. */
   static long decode(ByteBuffer tally, Tallies into) {
+    return decode(tally, (bytes, from, length, count, time, label) ->
+        into.add(utf(bytes, from, length), new Tally(count, time, label)));
+  }
+
+  /** Hands each key's tally that {@link #encode} wrote to {@code into}; returns the tweets it counted. */
+  static long decode(ByteBuffer tally, Entry into) {
     ByteBuffer in = tally.duplicate();
+    byte[] bytes = in.array();
     try {
       long tweets = in.getLong();
       int size = in.getInt();
       for (int i = 0; i < size; i++) {
-        String key = utf(in);
+        int length = Short.toUnsignedInt(in.getShort());
+        int from = in.arrayOffset() + in.position();
+        in.position(in.position() + length);
         long count = in.getLong();
         long time = in.getLong();
-        String label = in.get() != 0 ? utf(in) : null;
-        into.add(key, new Tally(count, time, label));
+        String label = null;
+        if (in.get() != 0) {
+          int labelLength = Short.toUnsignedInt(in.getShort());
+          label = utf(bytes, in.arrayOffset() + in.position(), labelLength);
+          in.position(in.position() + labelLength);
+        }
+        into.read(bytes, from, length, count, time, label);
       }
       return tweets;
-    } catch (BufferUnderflowException e) {
+    } catch (BufferUnderflowException | IllegalArgumentException e) {
       throw new IllegalStateException("a kept tally is cut short", e);
     }
   }
 
   /**
-   * What {@link DataOutputStream#writeUTF} wrote. Ids, edges and screen names are ASCII, which that
-   * encoding leaves as it is: those are read as they stand, the rest through {@link DataInputStream}.
+   * What {@link DataOutputStream#writeUTF} wrote (after its length). Ids, edges and screen names are
+   * ASCII, which that encoding leaves as it is: those are read as they stand, the rest through
+   * {@link DataInputStream}.
    */
-  private static String utf(ByteBuffer in) {
-    int length = Short.toUnsignedInt(in.getShort());
-    int start = in.arrayOffset() + in.position();
-    byte[] bytes = in.array();
-    in.position(in.position() + length);
-    for (int i = start; i < start + length; i++) {
+  private static String utf(byte[] bytes, int from, int length) {
+    for (int i = from; i < from + length; i++) {
       if (bytes[i] < 0) {
         try {
-          return new DataInputStream(new ByteArrayInputStream(bytes, start - 2, length + 2)).readUTF();
+          return new DataInputStream(new ByteArrayInputStream(bytes, from - 2, length + 2)).readUTF();
         } catch (IOException e) {
           throw new UncheckedIOException("a kept tally holds a malformed key", e);
         }
       }
     }
-    return new String(bytes, start, length, StandardCharsets.ISO_8859_1);
+    return new String(bytes, from, length, StandardCharsets.ISO_8859_1);
   }
 }

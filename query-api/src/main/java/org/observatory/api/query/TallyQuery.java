@@ -28,7 +28,7 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
     // The hours kept from an earlier query are merged as they are; the rest of the window is scanned.
     HourlyTallies.Read kept = engine.hourlyTallies().read(content, memes, window, needed);
     ContentQuery.Asked asked = engine.asked(memes);
-    Tallies carried = kept.tallies;
+    Tallies carried = new Tallies();
     IndexedUserCounts counted = new IndexedUserCounts();
     TweetHits toFetch = new TweetHits();
     long found = kept.tweets;
@@ -60,7 +60,6 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
     }
     engine.hourlyTallies().keep(content, memes, kept);
     Phase2.Tallied phase2 = engine.phase2().tally(content, memes, toFetch, progress);
-    // Into the kept hours' tallies, the largest part of a long window's, rather than copying them.
     for (HourlyTallies.Hour hour : kept.toKeep.values()) {
       hour.tallies.asMap().forEach(carried::add);
     }
@@ -72,7 +71,7 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
     IndexPlanner.Plan plan = kept.plan;
     Map<String, String> byMonth = new LinkedHashMap<>();
     plan.sources().keySet().forEach(m -> byMonth.put(m.toString(), paths.getOrDefault(m, phase2.evaluation())));
-    ContentQuery.Answer answer = content.answer(tallies);
+    ContentQuery.Answer answer = content.answer(tallies, kept.kept);
     Set<String> evaluations = Set.copyOf(byMonth.values());
     String evaluation = evaluations.size() == 1 ? evaluations.iterator().next() : phase2.evaluation();
     List<String> months = plan.sources().keySet().stream().map(Month::toString).toList();

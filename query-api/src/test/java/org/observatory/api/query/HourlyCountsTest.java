@@ -44,7 +44,8 @@ import org.observatory.testing.TestLoads;
 
 /**
  * The hourly counts and tallies stay exact whatever writes into the hours they keep: a real day split
- * in two halves loaded by different loaders one after the other, deletes, a reload, a dropped month.
+ * in two halves loaded by different loaders one after the other, deletes, a reload, a dropped month
+ * (and co-occurrence, fetched in phase 2, beside them).
  * Each answer (top-memes' too) is checked against the raw lines loaded so far, after the same question was answered (and
  * its counts and tallies kept) before the write.
  */
@@ -73,7 +74,8 @@ class HourlyCountsTest {
     IndexScanner scanner = new IndexScanner(connection, names, IndexSpec.defaults(), pool, 30_000, 5_000_000);
     hourly = new HourlyCounts(scanner);
     tallies = new HourlyTallies(scanner);
-    ask = Ask.indexOnly(scanner);
+    ask = new Ask(new QueryEngine(IndexSpec.defaults(), new QuerySettings(), scanner,
+        new TweetFetcher(connection, names, pool, 30_000), null, (query, asked, tweets, progress) -> Map.of()));
   }
 
   @AfterAll
@@ -187,6 +189,13 @@ class HourlyCountsTest {
     assertThat(users.isEmpty()).as("%s: the memes are in the tweets loaded", after).isEqualTo(raw.tweets().isEmpty());
     assertThat(Ask.edges(ask.retweetEdges(asked, DAY, DAY))).as("%s: retweet-edges", after).isEqualTo(retweets);
     assertThat(Ask.edges(ask.mentionEdges(asked, DAY, DAY))).as("%s: mention-edges", after).isEqualTo(mentions);
+    Map<String, Long> cooccurring = new HashMap<>(); // fetched: the cells do not carry every meme of a tweet
+    raw.tweets().stream()
+        .filter(t -> t.createdAt() >= start && t.createdAt() < start + 86_400_000L)
+        .filter(t -> memes.stream().anyMatch(t.memes()::contains))
+        .forEach(t -> t.memes().stream().filter(m -> !memes.contains(m)).forEach(m -> cooccurring.merge(m, 1L, Long::sum)));
+    assertThat(ask.memeCooccurrenceCount(asked, DAY, DAY).counts()).as("%s: meme-cooccurrence-count", after)
+        .isEqualTo(cooccurring);
   }
 
   private HourlyTallies.Read tallied(ContentQuery query) throws IOException {

@@ -64,6 +64,13 @@ class TallyingTest {
       tally(query, shuffled.subList(7, shuffled.size())).forEach(merged::add);
 
       assertThat(query.answer(merged.asMap())).as(query.name()).isEqualTo(query.answer(whole));
+
+      Tallies rest = new Tallies(); // the rest of a window beside two hours kept in the counts table
+      tally(query, shuffled.subList(0, 4)).forEach(rest::add);
+      List<java.nio.ByteBuffer> kept = List.of(HourlyTallies.encode(tallies(query, shuffled.subList(4, 9)), 5),
+          HourlyTallies.encode(tallies(query, shuffled.subList(9, shuffled.size())), 6));
+      assertThat(query.answer(rest.asMap(), kept)).as(query.name() + ", with kept hours")
+          .isEqualTo(query.answer(whole));
     }
   }
 
@@ -155,8 +162,12 @@ class TallyingTest {
   }
 
   private static Map<String, Tally> tally(ContentQuery query, List<StoredTweet> tweets) {
+    return tallies(query, tweets).asMap();
+  }
+
+  private static Tallies tallies(ContentQuery query, List<StoredTweet> tweets) {
     Tallies tallies = new Tallies();
     tweets.forEach(t -> query.tally(t, WHAT, tallies));
-    return tallies.asMap();
+    return tallies;
   }
 }
