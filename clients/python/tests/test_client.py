@@ -159,3 +159,22 @@ def test_a_503_that_persists_raises_after_the_retries():
     with Client(retries=1, http=httpx.Client(base_url="http://observatory", transport=httpx.MockTransport(handler))) as client:
         with pytest.raises(ObservatoryError, match="the store could not answer"):
             client.months()
+
+
+def test_a_key_goes_in_the_authorization_header_and_a_refusal_says_why():
+    seen = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append((request.headers.get("Authorization"), str(request.url)))
+        if request.headers.get("Authorization") != "Bearer obs_0123456789ab_secret":
+            return httpx.Response(401, json={"code": 401, "message": "Credentials are required to access this resource."})
+        return httpx.Response(200, json={"2013-08": []})
+
+    mock = httpx.MockTransport(handler)
+    with Client(api_key="obs_0123456789ab_secret", http=httpx.Client(base_url="http://observatory", transport=mock)) as client:
+        assert client.months() == {"2013-08": []}
+    assert seen == [("Bearer obs_0123456789ab_secret", "http://observatory/months")]
+    with Client(api_key="", http=httpx.Client(base_url="http://observatory", transport=mock)) as client:
+        with pytest.raises(ObservatoryError, match="Credentials are required") as refused:
+            client.months()
+    assert refused.value.status == 401

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from collections.abc import Iterable
 from datetime import date, datetime
 from functools import cached_property
@@ -28,11 +30,14 @@ class Client:
     :param timeout: seconds to wait for the service to answer (a lookup's stream may take longer in all)
     :param retries: how many times a request is tried again when the service says to wait (503, 429),
         after the ``Retry-After`` it gives
+    :param api_key: the key a service with keys requires (``observatory keys create`` makes one); by
+        default the environment's ``OBSERVATORY_API_KEY``, if set
     """
 
     def __init__(self, base_url: str = "http://localhost:8080", *, timeout: float = 120.0, retries: int = 3,
-                 http: httpx.Client | None = None) -> None:
-        self._transport = Transport(base_url, timeout, retries, http)
+                 http: httpx.Client | None = None, api_key: str | None = None) -> None:
+        key = api_key if api_key is not None else os.environ.get("OBSERVATORY_API_KEY")
+        self._transport = Transport(base_url, timeout, retries, http, key)
 
     def close(self) -> None:
         self._transport.close()

@@ -17,9 +17,12 @@ _RETRIED = (429, 503)
 
 
 class Transport:
-    def __init__(self, base_url: str, timeout: float, retries: int, client: httpx.Client | None = None) -> None:
+    def __init__(self, base_url: str, timeout: float, retries: int, client: httpx.Client | None = None,
+                 api_key: str | None = None) -> None:
         self._http = client or httpx.Client(base_url=base_url, timeout=timeout, follow_redirects=False)
         self._retries = retries
+        # In a header, never in the URL: the service refuses keys there, since logs keep URLs.
+        self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
 
     def close(self) -> None:
         self._http.close()
@@ -34,7 +37,7 @@ class Transport:
         """The response, its body not yet read; retried while the service says to wait (429, 503)."""
         params = _query(params or {})
         for attempt in range(self._retries + 1):
-            with self._http.stream(method, path, params=params) as response:
+            with self._http.stream(method, path, params=params, headers=self._headers) as response:
                 if response.status_code in _RETRIED and attempt < self._retries:
                     response.read()
                     time.sleep(_wait(response, attempt))

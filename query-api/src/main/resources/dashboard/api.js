@@ -33,10 +33,47 @@ async function failure(response) {
   }
 }
 
+// A service with keys answers 401 until the page sends one: asked for once, kept for the tab's life.
+const KEY = 'observatory.key';
+
+function withKey(headers, key) {
+  return key ? { ...headers, Authorization: `Bearer ${key}` } : headers;
+}
+
+/** fetch, with the key if there is one; on a 401, asks for a key (or takes one given meanwhile) and tries again. */
+async function keyedFetch(target, init = {}) {
+  const sent = sessionStorage.getItem(KEY);
+  const response = await fetch(target, { ...init, headers: withKey(init.headers, sent) });
+  if (response.status !== 401) return response;
+  let key = sessionStorage.getItem(KEY);
+  if (key === sent) {
+    key = window.prompt('This Observatory needs an API key (its operator makes one with `observatory keys create`):');
+    if (!key || !key.trim()) return response;
+    sessionStorage.setItem(KEY, key.trim());
+  }
+  return fetch(target, { ...init, headers: withKey(init.headers, sessionStorage.getItem(KEY)) });
+}
+
+/** A download link that carries the key in a header, never in its URL (where logs would keep it). */
+export function keyedDownload(link) {
+  link.onclick = async event => {
+    if (!sessionStorage.getItem(KEY)) return;
+    event.preventDefault();
+    const response = await keyedFetch(link.href);
+    if (!response.ok) return;
+    const saved = document.createElement('a');
+    saved.href = URL.createObjectURL(await response.blob());
+    saved.download = link.download;
+    saved.click();
+    URL.revokeObjectURL(saved.href);
+  };
+  return link;
+}
+
 async function send(method, path, params) {
   let response;
   try {
-    response = await fetch(url(path, params), { method, headers: { Accept: 'application/json' } });
+    response = await keyedFetch(url(path, params), { method, headers: { Accept: 'application/json' } });
   } catch (e) {
     throw new ApiError(0, `the service could not be reached (${e.message})`);
   }
@@ -63,7 +100,7 @@ export const query = (name, params) => get(`/queries/${name}`, params);
  * matching tweets, {@code next(n)} the next n of them (fewer at the end). Nothing beyond is held.
  */
 export async function tweetStream(name, params) {
-  const response = await fetch(url(`/queries/${name}`, params), { headers: { Accept: 'application/x-ndjson' } });
+  const response = await keyedFetch(url(`/queries/${name}`, params), { headers: { Accept: 'application/x-ndjson' } });
   if (!response.ok) throw await failure(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';

@@ -1,5 +1,5 @@
 // Background jobs: any query of the catalogue run for the selection, watched until it ends.
-import { get, post, remove, url } from './api.js';
+import { get, keyedDownload, post, remove, url } from './api.js';
 import { Panel, cell } from './panel.js';
 import { queryParams } from './selection.js';
 
@@ -60,7 +60,7 @@ function jobRow(job) {
       link.href = url(`/jobs/${job.id}/results`, { format });
       link.textContent = format;
       link.download = `${job.query}-${job.id.slice(0, 8)}.${format}`;
-      results.append(link, ' ');
+      results.append(keyedDownload(link), ' ');
     }
     results.append(job.lines !== undefined ? `${job.lines} tweets` : '');
   }

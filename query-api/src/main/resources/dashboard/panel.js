@@ -1,5 +1,5 @@
 // What every view of the dashboard shares: its error line, its note, its download links.
-import { ApiError, url } from './api.js';
+import { ApiError, keyedDownload, url } from './api.js';
 
 export class Panel {
   constructor(id) {
@@ -47,7 +47,7 @@ export class Panel {
       link.href = url(`/queries/${name}`, { ...params, format });
       link.textContent = label;
       link.download = `${name}.${format}`;
-      return link;
+      return keyedDownload(link);
     }));
   }
 }

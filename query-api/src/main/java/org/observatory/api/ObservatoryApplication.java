@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.Path;
 import org.glassfish.jersey.server.ServerProperties;
 import org.observatory.api.cli.ConfigCommand;
 import org.observatory.api.cli.GenerateCommand;
+import org.observatory.api.cli.KeysCommand;
 import org.observatory.api.cli.LoadCommand;
 import org.observatory.api.cli.ParseCommand;
 import org.observatory.api.cli.ReindexCommand;
@@ -41,11 +42,18 @@ import org.observatory.api.resources.JsonErrorHandler;
 import org.observatory.api.resources.UndecodableQuery;
 import org.observatory.api.resources.MonthsResource;
 import org.observatory.api.resources.QueryResource;
+import org.observatory.api.security.Access;
+import org.observatory.api.security.ApiKeys;
+import org.observatory.api.security.Exposure;
+import org.observatory.api.security.FairUse;
 import org.observatory.loader.LoaderKit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.observatory.schemas.index.IndexSpec;
 
 /** The Observatory service and its commands: {@code server}, {@code load}, {@code tables}. */
 public class ObservatoryApplication extends Application<ObservatoryConfiguration> {
+  private static final Logger LOG = LoggerFactory.getLogger(ObservatoryApplication.class);
 
   public static void main(String[] args) throws Exception {
     new ObservatoryApplication().run(args);
@@ -65,6 +73,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     bootstrap.addCommand(new ParseCommand());
     bootstrap.addCommand(new GenerateCommand());
     bootstrap.addCommand(new ConfigCommand());
+    bootstrap.addCommand(new KeysCommand());
     DashboardResource.assets().forEach(bootstrap::addBundle);
     // Instants as ISO-8601 text, not epoch seconds.
     bootstrap.getObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
@@ -73,8 +82,13 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
   @Override
   public void run(ObservatoryConfiguration config, Environment environment) throws Exception {
     IndexSpec spec = config.indexSpec();
+    Exposure exposure = Exposure.loopbackUnlessSet(config.getServerFactory());
     HBaseStore store = config.hbase().open(false);
     environment.lifecycle().manage(store);
+    ApiKeys keys = new ApiKeys(store.connection(), store.tableNames());
+    LOG.info(exposure.admit(keys.anyActive())); // refuses to serve other machines without keys
+    FairUse fairUse = new FairUse(config.access());
+    Access.register(environment, keys, exposure.beyondLoopback(), fairUse);
     LoaderKit loaderKit = new LoaderKit(store.connection(), store.tableNames(), spec, config.hbase().regionsPerTable());
     environment.lifecycle().manage(new SampleSeeder(loaderKit, config.load(), config.hbase().dataDir().resolve("sample")));
     environment.healthChecks().register("hbase", new HBaseHealthCheck(store.connection()));
@@ -88,13 +102,13 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     ObjectMapper json = environment.getObjectMapper();
 
     QueryEngine interactive = engine(store, spec, query, scanner, scans, assembler, query.timeoutSeconds() * 1000L);
-    environment.jersey().register(new QueryResource(interactive, query, json));
+    environment.jersey().register(new QueryResource(interactive, query, fairUse, json));
     // Jobs run the same queries with a longer time limit.
     QueryEngine background = engine(store, spec, query, scanner, scans, assembler, query.jobTimeoutMinutes() * 60_000L);
     QueryJobs jobs = QueryJobs.open(new Path(query.jobsDir()), store.connection().getConfiguration(), json,
         new QueryWork(background, json), query.jobThreads(), Duration.ofHours(query.jobResultsHours()));
     environment.lifecycle().manage(jobs);
-    environment.jersey().register(new JobsResource(interactive, jobs, json));
+    environment.jersey().register(new JobsResource(interactive, jobs, fairUse, json));
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec));
     environment.jersey().register(new IndexesResource(IndexPlanner.of(store.connection(), store.tableNames(), spec)));
     environment.jersey().register(ApiDescription.resource());
@@ -107,6 +121,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     environment.jersey().property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true);
     environment.jersey().register(new ErrorMappers.BadQuery());
     environment.jersey().register(new ErrorMappers.Overloaded());
+    environment.jersey().register(new ErrorMappers.OverQuota());
     environment.jersey().register(new ErrorMappers.TimedOut());
     environment.jersey().register(new ErrorMappers.StoreUnavailable());
     environment.jersey().register(new ClientGone());

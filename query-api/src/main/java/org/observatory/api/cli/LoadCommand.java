@@ -2,10 +2,12 @@ package org.observatory.api.cli;
 
 import io.dropwizard.core.setup.Bootstrap;
 import java.util.List;
+import java.util.Map;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
+import org.observatory.api.security.Audit;
 import org.observatory.loader.LoadSummary;
 import org.observatory.loader.historical.LoadMode;
 
@@ -33,8 +35,16 @@ public final class LoadCommand extends StoreCommand {
     List<String> paths = namespace.<String>getList("paths");
     try (HBaseStore store = config.hbase().open(true)) {
       String mode = namespace.getString("mode");
-      LoadSummary summary = HistoricalLoads.load(kit(store, config), config.load(), paths,
-          mode == null ? config.load().mode() : LoadMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)));
+      LoadMode how = mode == null ? config.load().mode() : LoadMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT));
+      LoadSummary summary;
+      try {
+        summary = HistoricalLoads.load(kit(store, config), config.load(), paths, how);
+      } catch (Exception e) {
+        Audit.record(Audit.commandUser(), "load", String.join(" ", paths), "failed", Map.of("error", String.valueOf(e)));
+        throw e;
+      }
+      Audit.record(Audit.commandUser(), "load", String.join(" ", paths), "completed",
+          Map.of("mode", how.name().toLowerCase(java.util.Locale.ROOT), "summary", summary.toString()));
       System.out.println(summary);
     }
   }

@@ -2,11 +2,13 @@ package org.observatory.api.cli;
 
 import io.dropwizard.core.setup.Bootstrap;
 import java.util.List;
+import java.util.Map;
 import net.sourceforge.argparse4j.impl.Arguments;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
+import org.observatory.api.security.Audit;
 import org.observatory.indexer.CatalogPlacement;
 import org.observatory.loader.reindex.Reindex;
 import org.observatory.schemas.tables.Month;
@@ -47,9 +49,17 @@ public final class ReindexCommand extends StoreCommand {
           2 * CatalogPlacement.REFRESH_MILLIS + 1_000,
           1_000L * (retireAfter == null ? config.query().timeoutSeconds() + 5 : retireAfter),
           config.load().workDir(store.configuration()));
-      Reindex.Summary summary = new Reindex(kit(store, config), settings)
-          .run(indexes == null ? List.of() : indexes, first, last == null ? first : Month.parse(last),
-              namespace.getBoolean("restart"));
+      String months = first + (last == null ? "" : ".." + last);
+      Reindex.Summary summary;
+      try {
+        summary = new Reindex(kit(store, config), settings)
+            .run(indexes == null ? List.of() : indexes, first, last == null ? first : Month.parse(last),
+                namespace.getBoolean("restart"));
+      } catch (Exception e) {
+        Audit.record(Audit.commandUser(), "reindex", months, "failed", Map.of("error", String.valueOf(e)));
+        throw e;
+      }
+      Audit.record(Audit.commandUser(), "reindex", months, "completed", Map.of("summary", summary.toString()));
       System.out.println(summary);
     }
   }

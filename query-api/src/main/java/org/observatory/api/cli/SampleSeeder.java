@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
+import org.observatory.api.security.Audit;
+import org.observatory.loader.LoadSummary;
 import org.observatory.loader.LoaderKit;
 import org.observatory.generator.Generator;
 import org.observatory.generator.GeneratorSettings;
@@ -50,6 +53,9 @@ public final class SampleSeeder implements Managed {
       seed = Generator.write(day, generatedDir).files();
     }
     LOG.info("empty store: loading the sample {}", seed);
-    LOG.info("sample loaded: {}", HistoricalLoads.load(kit, settings, seed.stream().map(Path::toString).toList(), settings.mode()));
+    List<String> paths = seed.stream().map(Path::toString).toList();
+    LoadSummary summary = HistoricalLoads.load(kit, settings, paths, settings.mode());
+    Audit.record("service", "load.sample", String.join(" ", paths), "completed", Map.of("summary", summary.toString()));
+    LOG.info("sample loaded: {}", summary);
   }
 }

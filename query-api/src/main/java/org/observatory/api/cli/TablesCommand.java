@@ -1,11 +1,13 @@
 package org.observatory.api.cli;
 
 import io.dropwizard.core.setup.Bootstrap;
+import java.util.Map;
 import net.sourceforge.argparse4j.inf.Argument;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
+import org.observatory.api.security.Audit;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthTables;
 
@@ -33,8 +35,16 @@ public final class TablesCommand extends StoreCommand {
     try (HBaseStore store = config.hbase().open(true)) {
       MonthTables tables = kit(store, config).monthTables();
       switch (action) {
-        case "create" -> System.out.println("created " + tables.create(Month.parse(monthArg)) + " tables for " + monthArg);
-        case "drop" -> System.out.println("dropped " + tables.drop(Month.parse(monthArg)) + " tables of " + monthArg);
+        case "create" -> {
+          int created = tables.create(Month.parse(monthArg));
+          Audit.record(Audit.commandUser(), "tables.create", monthArg, "created", Map.of("tables", created));
+          System.out.println("created " + created + " tables for " + monthArg);
+        }
+        case "drop" -> {
+          int dropped = tables.drop(Month.parse(monthArg));
+          Audit.record(Audit.commandUser(), "tables.drop", monthArg, "dropped", Map.of("tables", dropped));
+          System.out.println("dropped " + dropped + " tables of " + monthArg);
+        }
         default -> tables.list().forEach((month, names) -> System.out.println(month + "\t" + names));
       }
     }

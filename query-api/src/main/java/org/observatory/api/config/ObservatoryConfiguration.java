@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.observatory.api.hbase.HBaseFactory;
 import org.observatory.api.query.QuerySettings;
+import org.observatory.api.security.AccessSettings;
 import org.observatory.schemas.index.IndexSpec;
 
 /** The service's configuration (Dropwizard YAML); every field has a working default. */
@@ -36,6 +37,11 @@ public class ObservatoryConfiguration extends Configuration {
   @JsonProperty
   private QuerySettings query = new QuerySettings();
 
+  @Valid
+  @NotNull
+  @JsonProperty
+  private AccessSettings access = new AccessSettings();
+
   public HBaseFactory hbase() {
     return hbase;
   }
@@ -50,6 +56,10 @@ public class ObservatoryConfiguration extends Configuration {
 
   public QuerySettings query() {
     return query;
+  }
+
+  public AccessSettings access() {
+    return access;
   }
 
   /** The index specification file named, or null for the shipped one. */

@@ -31,6 +31,7 @@ public final class SettingsInForce {
     sections.put("load", config.load());
     sections.put("stream", config.stream());
     sections.put("query", config.query());
+    sections.put("access", config.access());
     try {
       return YAML.writeValueAsString(sections);
     } catch (JsonProcessingException e) {

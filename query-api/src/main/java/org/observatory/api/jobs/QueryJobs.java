@@ -103,9 +103,12 @@ public final class QueryJobs implements Managed {
     storeThread.awaitTermination(10, TimeUnit.SECONDS);
   }
 
-  /** @param parameters the query's parameters as given, kept with the job for its owner to see */
-  public JobStatus submit(Query query, Map<String, String> parameters) throws IOException {
-    JobStatus job = JobStatus.queued(UUID.randomUUID().toString(), query.kind().apiName(), parameters);
+  /**
+   * @param parameters the query's parameters as given, kept with the job for its owner to see
+   * @param owner the id of the key that submits it
+   */
+  public JobStatus submit(Query query, Map<String, String> parameters, String owner) throws IOException {
+    JobStatus job = JobStatus.queued(UUID.randomUUID().toString(), owner, query.kind().apiName(), parameters);
     jobs.put(job.id(), job);
     persist(job.id());
     runs.put(job.id(), pool.submit(() -> execute(job.id(), query)));

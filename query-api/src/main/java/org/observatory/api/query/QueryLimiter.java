@@ -30,17 +30,40 @@ public final class QueryLimiter {
     this.waitMillis = waitMillis;
   }
 
+  /**
+   * One client's own places, beside the service's, taken first and without waiting: a client at its
+   * limit is told at once (a 429), not queued behind its own queries.
+   *
+   * @param holder who the places are for, as the refusal names it
+   */
+  public record Share(String holder, Semaphore places, int size) {
+    public Share(String holder, int size) {
+      this(holder, new Semaphore(size), size);
+    }
+  }
+
   /** A place for the query; close it when the answer is written. */
   public Permit admit(Query query) throws QueryRejectedException {
-    Permit permit = new Permit(query.readsTweets());
+    return admit(query, null);
+  }
+
+  /** A place for the query within the client's share (null: no share of its own); close it when the answer is written. */
+  public Permit admit(Query query, Share share) throws QueryRejectedException {
+    if (share != null && !share.places().tryAcquire()) {
+      throw new QuotaExceededException(share.size() + " queries of " + share.holder() + " are running, the most "
+          + "one key may have answered at once; ask again when one has answered", 1);
+    }
+    Permit permit = new Permit(query.readsTweets(), share);
     try {
       if (permit.take(TimeUnit.MILLISECONDS.toNanos(waitMillis))) {
         return permit;
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      permit.leaveShare();
       throw new QueryRejectedException("interrupted while waiting for a place");
     }
+    permit.leaveShare();
     boolean laneFull = query.readsTweets() && tweetPlaces.availablePermits() == 0;
     throw new QueryRejectedException((laneFull ? tweetLimit + " queries that read tweets are running"
         : limit + " queries are running") + ", the most this service answers at once; try again shortly");
@@ -51,13 +74,24 @@ public final class QueryLimiter {
     void run() throws IOException;
   }
 
-  /** A query's place, freed once however often it is closed. */
+  /** A query's place (and its client's, if it has a share), freed once however often it is closed. */
   public final class Permit implements AutoCloseable {
     private final boolean readsTweets;
     private final AtomicBoolean held = new AtomicBoolean();
+    private final Share share;
+    private final AtomicBoolean inShare;
 
-    private Permit(boolean readsTweets) {
+    private Permit(boolean readsTweets, Share share) {
       this.readsTweets = readsTweets;
+      this.share = share;
+      this.inShare = new AtomicBoolean(share != null);
+    }
+
+    /** Frees the client's place, once; {@link #awayDuring} keeps it, as the client's slow reading is its own. */
+    private void leaveShare() {
+      if (inShare.compareAndSet(true, false)) {
+        share.places().release();
+      }
     }
 
     /**
@@ -117,6 +151,7 @@ public final class QueryLimiter {
       if (held.compareAndSet(true, false)) {
         give();
       }
+      leaveShare();
     }
   }
 }

@@ -10,11 +10,12 @@ import java.util.concurrent.TimeUnit;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.QueryRejectedException;
 import org.observatory.api.query.QueryTimeoutException;
+import org.observatory.api.query.QuotaExceededException;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns query failures into JSON errors: bad parameters are 400; a full service, a query past its time
- * limit and an unreachable store are 503s that say which.
+ * Turns query failures into JSON errors: bad parameters are 400; a key over its share is a 429; a full
+ * service, a query past its time limit and an unreachable store are 503s that say which.
  */
 public final class ErrorMappers {
   private static final ThrottledLog LOG = new ThrottledLog(LoggerFactory.getLogger(ErrorMappers.class), 10, TimeUnit.SECONDS);
@@ -45,6 +46,15 @@ public final class ErrorMappers {
     public Response toResponse(QueryRejectedException e) {
       return Response.fromResponse(json(Response.Status.SERVICE_UNAVAILABLE, e.getMessage()))
           .header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
+    }
+  }
+
+  /** A key asked for more than its share: it may ask again after Retry-After. */
+  public static final class OverQuota implements ExceptionMapper<QuotaExceededException> {
+    @Override
+    public Response toResponse(QuotaExceededException e) {
+      return Response.fromResponse(json(Response.Status.TOO_MANY_REQUESTS, e.getMessage()))
+          .header(HttpHeaders.RETRY_AFTER, e.retryAfterSeconds()).build();
     }
   }
 

@@ -1,5 +1,7 @@
 package org.observatory.api.resources;
 
+import jakarta.annotation.security.RolesAllowed;
+import org.observatory.api.security.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -15,6 +17,7 @@ import org.observatory.api.query.IndexPlanner;
  */
 @Path("/indexes")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Role.READER_NAME)
 public final class IndexesResource {
   private final IndexPlanner planner;
 

@@ -1,7 +1,9 @@
 package org.observatory.api.resources;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.auth.Auth;
 import io.dropwizard.jersey.errors.ErrorMessage;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
 import io.swagger.v3.oas.annotations.Operation;
@@ -20,6 +22,7 @@ import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.observatory.api.jobs.JobState;
 import org.observatory.api.jobs.JobStatus;
 import org.observatory.api.jobs.QueryJobs;
@@ -27,48 +30,60 @@ import org.observatory.api.query.Query;
 import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
+import org.observatory.api.security.Audit;
+import org.observatory.api.security.Caller;
+import org.observatory.api.security.FairUse;
+import org.observatory.api.security.Role;
 
 /**
  * {@code /jobs}: any query run in the background. {@code POST /jobs/{query}} with the query's
  * parameters answers 202 with the job; {@code GET /jobs/{id}} tells its state and progress;
  * {@code GET /jobs/{id}/results} gives the result once it has succeeded (in any of the query's
- * formats); {@code DELETE /jobs/{id}} cancels a job, or removes a finished one.
+ * formats); {@code DELETE /jobs/{id}} cancels a job, or removes a finished one. A job is its
+ * submitter's: any other reader is told there is no such job; an admin sees and ends every job.
  */
 @Path("/jobs")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Role.READER_NAME)
 public final class JobsResource {
   private final QueryEngine engine;
   private final QueryJobs jobs;
+  private final FairUse fairUse;
   private final ObjectMapper json;
 
-  public JobsResource(QueryEngine engine, QueryJobs jobs, ObjectMapper json) {
+  public JobsResource(QueryEngine engine, QueryJobs jobs, FairUse fairUse, ObjectMapper json) {
     this.engine = engine;
     this.jobs = jobs;
+    this.fairUse = fairUse;
     this.json = json;
   }
 
   @Operation(summary = "Runs any query in the background: 202 with the job and its Location")
   @POST
   @Path("{query}")
-  public Response submit(@PathParam("query") String query, @BeanParam QueryParameters parameters) throws IOException {
+  public Response submit(@Auth Caller caller, @PathParam("query") String query, @BeanParam QueryParameters parameters)
+      throws IOException {
     Map<String, String> given = parameters.given();
     Query parsed = engine.parse(query, given);
     ResultFormat.parse(parameters.format, parsed.kind()); // a result must come in the format asked later
-    JobStatus job = jobs.submit(parsed, given);
+    fairUse.checkJobs(caller, jobs.list().stream()
+        .filter(j -> caller.keyId().equals(j.owner()) && !j.state().isFinished()).count());
+    JobStatus job = jobs.submit(parsed, given, caller.keyId());
+    Audit.record(caller.keyId(), "job.submit", job.id(), "accepted", Map.of("query", job.query()));
     return Response.accepted(job).location(URI.create("/jobs/" + job.id())).build();
   }
 
-  @Operation(summary = "Every job kept, newest first")
+  @Operation(summary = "Every job of the caller's (an admin's: every job) kept, newest first")
   @GET
-  public List<JobStatus> list() {
-    return jobs.list();
+  public List<JobStatus> list(@Auth Caller caller) {
+    return jobs.list().stream().filter(job -> caller.mayActOn(job.owner())).toList();
   }
 
   @Operation(summary = "A job: state, progress, and how its answer was computed")
   @GET
   @Path("{id}")
-  public JobStatus status(@PathParam("id") String id) {
-    return find(id);
+  public JobStatus status(@Auth Caller caller, @PathParam("id") String id) {
+    return find(caller, id);
   }
 
   @Operation(summary = "The result of a job that succeeded (409 before), in the format asked")
@@ -76,8 +91,9 @@ public final class JobsResource {
   @Path("{id}/results")
   @Produces({MediaType.APPLICATION_JSON, QueryResource.NDJSON, "text/csv", "text/tab-separated-values",
       "application/graphml+xml", MediaType.TEXT_PLAIN})
-  public Response results(@PathParam("id") String id, @QueryParam("format") String format) throws IOException {
-    JobStatus job = find(id);
+  public Response results(@Auth Caller caller, @PathParam("id") String id, @QueryParam("format") String format)
+      throws IOException {
+    JobStatus job = find(caller, id);
     if (job.state() != JobState.SUCCEEDED) {
       return error(Response.Status.CONFLICT, "job " + id + " is " + job.state().name().toLowerCase()
           + (job.message() == null ? "" : " (" + job.message() + ")") + "; results come once it has succeeded");
@@ -109,12 +125,18 @@ public final class JobsResource {
   @Operation(summary = "Cancels a queued or running job, or removes a finished one")
   @DELETE
   @Path("{id}")
-  public Response cancel(@PathParam("id") String id) throws IOException {
-    return jobs.cancel(id) ? Response.noContent().build() : notFound(id);
+  public Response cancel(@Auth Caller caller, @PathParam("id") String id) throws IOException {
+    Optional<JobStatus> job = jobs.get(id).filter(j -> caller.mayActOn(j.owner()));
+    boolean ended = job.isPresent() && jobs.cancel(id);
+    String outcome = !ended ? "not-found" : job.get().state().isFinished() ? "deleted" : "cancelled";
+    Audit.record(caller.keyId(), "job.delete", id, outcome);
+    return ended ? Response.noContent().build() : notFound(id);
   }
 
-  private JobStatus find(String id) {
-    return jobs.get(id).orElseThrow(() -> new WebApplicationException(notFound(id)));
+  /** The job, when the caller may see it: another's is as missing as one that never was. */
+  private JobStatus find(Caller caller, String id) {
+    return jobs.get(id).filter(job -> caller.mayActOn(job.owner()))
+        .orElseThrow(() -> new WebApplicationException(notFound(id)));
   }
 
   private static Response notFound(String id) {

@@ -1,5 +1,7 @@
 package org.observatory.api.resources;
 
+import jakarta.annotation.security.RolesAllowed;
+import org.observatory.api.security.Role;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -24,6 +26,7 @@ import org.observatory.schemas.tables.TableNames;
 /** {@code GET /months}: the months that have tables, and their tables; and where their regions are served. */
 @Path("/months")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Role.READER_NAME)
 public final class MonthsResource {
   private final Connection connection;
   private final TableNames names;

@@ -1,7 +1,12 @@
 package org.observatory.api.resources;
 
+import jakarta.annotation.security.RolesAllowed;
+import org.observatory.api.security.Caller;
+import org.observatory.api.security.FairUse;
+import org.observatory.api.security.Role;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.swagger.v3.oas.annotations.Operation;
+import io.dropwizard.auth.Auth;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -31,17 +36,20 @@ import org.observatory.api.query.QuerySettings;
  */
 @Path("/queries")
 @Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Role.READER_NAME)
 public final class QueryResource {
   static final String NDJSON = "application/x-ndjson";
   /** Months the answer leaves out because their index cannot answer exactly (see meta.skipped). */
   static final String SKIPPED = "X-Observatory-Skipped";
   private final QueryEngine engine;
   private final QueryLimiter limiter;
+  private final FairUse fairUse;
   private final ObjectMapper json;
 
-  public QueryResource(QueryEngine engine, QuerySettings settings, ObjectMapper json) {
+  public QueryResource(QueryEngine engine, QuerySettings settings, FairUse fairUse, ObjectMapper json) {
     this.engine = engine;
     this.limiter = new QueryLimiter(settings.maxConcurrentQueries(), settings.maxConcurrentTweetQueries(), 1_000);
+    this.fairUse = fairUse;
     this.json = json;
   }
 
@@ -66,18 +74,20 @@ public final class QueryResource {
   @Path("{query}")
   @Produces({MediaType.APPLICATION_JSON, "text/csv", "text/tab-separated-values", "application/graphml+xml", NDJSON,
       MediaType.TEXT_PLAIN})
-  public Response query(@PathParam("query") String name, @BeanParam QueryParameters parameters) throws IOException {
+  public Response query(@Auth Caller caller, @PathParam("query") String name, @BeanParam QueryParameters parameters)
+      throws IOException {
     Query query = engine.parse(name, parameters.given());
     ResultFormat as = ResultFormat.parse(parameters.format, query.kind());
+    QueryLimiter.Share share = fairUse.queries(caller);
     if (query instanceof LookupQuery lookup) {
-      return tweets(lookup, as);
+      return tweets(lookup, as, share);
     }
-    return answer((AnswerQuery) query, as); // sealed: the other kind
+    return answer((AnswerQuery) query, as, share); // sealed: the other kind
   }
 
-  private Response answer(AnswerQuery query, ResultFormat as) throws IOException {
+  private Response answer(AnswerQuery query, ResultFormat as, QueryLimiter.Share share) throws IOException {
     QueryResult result;
-    try (QueryLimiter.Permit permit = limiter.admit(query)) {
+    try (QueryLimiter.Permit permit = limiter.admit(query, share)) {
       result = engine.answer(query, Progress.IGNORED);
     }
     StreamingOutput body = out -> as.write(result, query.kind(), json, out);
@@ -88,8 +98,8 @@ public final class QueryResource {
         .build();
   }
 
-  private Response tweets(LookupQuery query, ResultFormat as) throws IOException {
-    QueryLimiter.Permit permit = limiter.admit(query); // held while tweets are found and fetched
+  private Response tweets(LookupQuery query, ResultFormat as, QueryLimiter.Share share) throws IOException {
+    QueryLimiter.Permit permit = limiter.admit(query, share); // held while tweets are found and fetched
     try {
       Found found = engine.find(query);
       StreamingOutput body = out -> {

@@ -47,7 +47,7 @@ class QueryJobsTest {
       return new QueryJobs.Outcome(null, 7L);
     }, Duration.ofHours(1));
     first.start();
-    JobStatus job = first.submit(QUERY, PARAMETERS);
+    JobStatus job = first.submit(QUERY, PARAMETERS, "tester");
     JobStatus done = awaitFinished(first, job.id());
     first.stop();
 
@@ -77,7 +77,7 @@ class QueryJobsTest {
       throw new InterruptedIOException("stopped");
     }, Duration.ofHours(1));
     first.start();
-    JobStatus job = first.submit(QUERY, PARAMETERS);
+    JobStatus job = first.submit(QUERY, PARAMETERS, "tester");
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
     first.stop();
 
@@ -103,7 +103,7 @@ class QueryJobsTest {
       throw new InterruptedIOException("cancelled");
     }, Duration.ofHours(1));
     jobs.start();
-    JobStatus job = jobs.submit(QUERY, PARAMETERS);
+    JobStatus job = jobs.submit(QUERY, PARAMETERS, "tester");
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
 
     assertThat(jobs.cancel(job.id())).isTrue();
@@ -128,7 +128,7 @@ class QueryJobsTest {
     }, Duration.ofHours(1));
     jobs.start();
 
-    JobStatus done = awaitFinished(jobs, jobs.submit(QUERY, PARAMETERS).id());
+    JobStatus done = awaitFinished(jobs, jobs.submit(QUERY, PARAMETERS, "tester").id());
 
     assertThat(done.state()).isEqualTo(JobState.FAILED);
     assertThat(done.message()).isEqualTo("'words' holds no searchable word");
@@ -139,7 +139,7 @@ class QueryJobsTest {
   void finishedJobsExpire() throws Exception {
     QueryJobs first = jobs((request, out, progress) -> new QueryJobs.Outcome(null, 0L), Duration.ofMillis(1));
     first.start();
-    JobStatus job = awaitFinished(first, first.submit(QUERY, PARAMETERS).id());
+    JobStatus job = awaitFinished(first, first.submit(QUERY, PARAMETERS, "tester").id());
     first.stop();
     Thread.sleep(5);
 

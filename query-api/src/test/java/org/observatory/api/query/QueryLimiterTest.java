@@ -19,6 +19,35 @@ class QueryLimiterTest {
       new TallyQuery(QueryKind.RETWEET_EDGES, ContentQuery.RETWEET_EDGES, List.of(), null);
 
   @Test
+  void aClientsShareIsRefusedAtOnceWith429AndFreedWithItsQuery() throws Exception {
+    QueryLimiter limiter = new QueryLimiter(4, 4, 50);
+    QueryLimiter.Share share = new QueryLimiter.Share("key k", 2);
+    QueryLimiter.Permit first = limiter.admit(COUNT, share);
+    QueryLimiter.Permit second = limiter.admit(EDGES, share);
+
+    long began = System.nanoTime();
+    assertThatThrownBy(() -> limiter.admit(COUNT, share)).isInstanceOf(QuotaExceededException.class)
+        .hasMessageContaining("2 queries of key k are running");
+    assertThat(System.nanoTime() - began).isLessThan(TimeUnit.MILLISECONDS.toNanos(50)); // no wait for a share
+    limiter.admit(COUNT).close(); // the service has places for others
+    first.close();
+    first.close(); // freed once
+    limiter.admit(COUNT, share).close();
+    second.close();
+    assertThat(share.places().availablePermits()).isEqualTo(2);
+  }
+
+  @Test
+  void aQueryRefusedByTheServiceGivesItsClientsPlaceBack() throws Exception {
+    QueryLimiter limiter = new QueryLimiter(1, 1, 10);
+    QueryLimiter.Share share = new QueryLimiter.Share("key k", 1);
+    try (QueryLimiter.Permit other = limiter.admit(COUNT)) {
+      assertThatThrownBy(() -> limiter.admit(COUNT, share)).isInstanceOf(QueryRejectedException.class);
+    }
+    assertThat(share.places().availablePermits()).isEqualTo(1);
+  }
+
+  @Test
   void admitsUpToTheLimitThenRefusesWithAMessageUntilAPlaceIsFree() throws Exception {
     QueryLimiter limiter = new QueryLimiter(2, 2, 50);
 

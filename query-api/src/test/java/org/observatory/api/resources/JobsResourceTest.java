@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.jobs.QueryJobs;
 import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QuerySettings;
+import org.observatory.api.security.AccessSettings;
+import org.observatory.api.security.Caller;
+import org.observatory.api.security.FairUse;
+import org.observatory.api.security.Role;
 import org.observatory.schemas.index.IndexSpec;
 
 /** Every refusal of {@code /jobs}, over HTTP to the real resource; the jobs' work waits until told. */
@@ -33,9 +38,14 @@ class JobsResourceTest {
   private static final ObjectMapper JSON = Jackson.newObjectMapper();
   private static final CountDownLatch FINISH = new CountDownLatch(1);
   private static final QueryJobs JOBS = jobs();
+  /** A key's, so that its share of jobs counts. */
+  private static final Caller READER = new Caller("0123456789ab", "a reader", Role.READER);
   private static final ResourceExtension RESOURCES = ResourceExtension.builder()
       .addResource(new JobsResource(new QueryEngine(IndexSpec.defaults(), new QuerySettings(), null, null, null,
-          (query, asked, tweets, progress) -> Map.of()), JOBS, JSON))
+          (query, asked, tweets, progress) -> Map.of()), JOBS, new FairUse(new AccessSettings()), JSON))
+      .addProvider(AsCaller.providers(READER)[0])
+      .addProvider(AsCaller.providers(READER)[1])
+      .addProvider(new ErrorMappers.OverQuota())
       .addProvider(new ErrorMappers.BadQuery())
       .addProvider(new ErrorMappers.StoreUnavailable())
       .build();
@@ -85,6 +95,43 @@ class JobsResourceTest {
       assertThat(results.getStatus()).isEqualTo(409);
       assertThat(message(results)).contains("results come once it has succeeded");
     }
+  }
+
+  @Test
+  void aKeyWithAsManyJobsUnfinishedAsItMayHaveIsToldToWaitWith429() throws Exception {
+    int allowed = new AccessSettings().jobsPerKey();
+    for (int active = unfinished(); active <= allowed; active++) {
+      try (Response submitted = submit("retweet-edges?memes=%23a&start=2013-08-10&end=2013-08-10")) {
+        if (active < allowed) {
+          assertThat(submitted.getStatus()).isEqualTo(202);
+        } else {
+          assertThat(submitted.getStatus()).isEqualTo(429);
+          assertThat(submitted.getHeaderString("Retry-After")).isEqualTo("30");
+          assertThat(message(submitted)).contains(allowed + " jobs of key 0123456789ab are queued or running");
+        }
+      }
+    }
+    assertThat(unfinished()).isEqualTo(allowed);
+    for (String id : unfinishedIds()) { // the share back, for the other tests
+      RESOURCES.target("/jobs/" + id).request().delete().close();
+    }
+    assertThat(unfinished()).isZero();
+  }
+
+  private static List<String> unfinishedIds() throws IOException {
+    try (Response list = RESOURCES.target("/jobs").request().get()) {
+      List<String> ids = new java.util.ArrayList<>();
+      for (JsonNode job : JSON.readTree(list.readEntity(String.class))) {
+        if (job.get("state").asText().matches("QUEUED|RUNNING")) {
+          ids.add(job.get("id").asText());
+        }
+      }
+      return ids;
+    }
+  }
+
+  private static int unfinished() throws IOException {
+    return unfinishedIds().size();
   }
 
   private static Response submit(String queryAndParameters) {

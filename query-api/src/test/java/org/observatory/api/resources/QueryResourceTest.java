@@ -31,6 +31,9 @@ import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
 import org.observatory.api.query.QueryTimeoutException;
+import org.observatory.api.security.AccessSettings;
+import org.observatory.api.security.Caller;
+import org.observatory.api.security.FairUse;
 import org.observatory.schemas.index.IndexSpec;
 
 /**
@@ -45,7 +48,9 @@ class QueryResourceTest {
   private static final QueryEngine ENGINE = spy(new QueryEngine(IndexSpec.defaults(), ONE_AT_A_TIME, null, null,
       null, (query, asked, tweets, progress) -> Map.of()));
   private static final ResourceExtension RESOURCES = ResourceExtension.builder()
-      .addResource(new QueryResource(ENGINE, ONE_AT_A_TIME, JSON))
+      .addResource(new QueryResource(ENGINE, ONE_AT_A_TIME, new FairUse(new AccessSettings()), JSON))
+      .addProvider(AsCaller.providers(Caller.LOCAL)[0])
+      .addProvider(AsCaller.providers(Caller.LOCAL)[1])
       .addProvider(new ErrorMappers.BadQuery())
       .addProvider(new ErrorMappers.Overloaded())
       .addProvider(new ErrorMappers.TimedOut())

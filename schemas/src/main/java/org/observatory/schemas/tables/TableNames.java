@@ -14,8 +14,8 @@ import org.observatory.schemas.index.IndexDefinition;
  * {@code observatory:index-meme-2013-08}. An index rebuilt from the tweet tables gets a new revision of
  * its table beside the old one, {@code observatory:index-meme.r2-2013-08}; the {@link IndexCatalog}
  * says which revision is in force. Beside the months, one table of deleted tweet ids,
- * {@code observatory:deletions}, the catalog, {@code observatory:index-catalog}, and the hourly counts,
- * {@code observatory:counts}.
+ * {@code observatory:deletions}, the catalog, {@code observatory:index-catalog}, the hourly counts,
+ * {@code observatory:counts}, and the service's API keys, {@code observatory:api-keys}.
  */
 public final class TableNames {
   public static final String DEFAULT_NAMESPACE = "observatory";
@@ -72,6 +72,11 @@ public final class TableNames {
   /** The hourly counts queries keep, and the generations writers move on, across all months. */
   public TableName counts() {
     return table("counts");
+  }
+
+  /** The API's keys: their ids, roles and hashes, never the keys themselves. */
+  public TableName apiKeys() {
+    return table("api-keys");
   }
 
   /** The month of one of this namespace's month tables, or empty for any other table. */

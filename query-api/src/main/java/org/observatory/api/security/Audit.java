@@ -1,0 +1,63 @@
+package org.observatory.api.security;
+
+import ch.qos.logback.classic.Level;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The audit trail: every write (a job submitted, cancelled or removed, a key made or revoked, a load, a
+ * reindex, a month's tables dropped) as one JSON line on the logger {@code audit}, with who did it (a
+ * key's id, or the command's user; never a key), when, and how it ended. The shipped configurations
+ * write it to its own file; it is on even where the configuration quiets every other logger.
+ */
+public final class Audit {
+  public static final String LOGGER = "audit";
+  private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private Audit() {}
+
+  /** Who runs a command: the system's user, since commands reach HBase without a key. */
+  public static String commandUser() {
+    return "command:" + System.getProperty("user.name", "unknown");
+  }
+
+  /**
+   * @param actor a key's id, {@code local}, or {@link #commandUser()}
+   * @param action what was done, e.g. {@code job.submit}
+   * @param target what it was done to: a job's id, a key's id, a month, a path
+   * @param outcome how it ended, e.g. {@code accepted}, {@code not-found}, {@code failed}
+   * @param details more to say, or an empty map
+   */
+  public static void record(String actor, String action, String target, String outcome, Map<String, ?> details) {
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("time", Instant.now().toString());
+    line.put("actor", actor);
+    line.put("action", action);
+    line.put("target", target);
+    line.put("outcome", outcome);
+    line.putAll(details);
+    keepOn();
+    try {
+      LOG.info(JSON.writeValueAsString(line));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("audit line not writable as JSON: " + line, e);
+    }
+  }
+
+  public static void record(String actor, String action, String target, String outcome) {
+    record(actor, action, target, outcome, Map.of());
+  }
+
+  /** A configuration that sets the root to WARN must not silence the trail; one that names the logger rules. */
+  private static void keepOn() {
+    if (LOG instanceof ch.qos.logback.classic.Logger logger && logger.getLevel() == null) {
+      logger.setLevel(Level.INFO);
+    }
+  }
+}

@@ -1,0 +1,274 @@
+package org.observatory.api.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.core.cli.Cli;
+import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import io.dropwizard.util.JarLocation;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.client.Invocation;
+import jakarta.ws.rs.client.WebTarget;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntSupplier;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.api.EmbeddedApp;
+import org.observatory.api.ObservatoryApplication;
+import org.observatory.api.config.ObservatoryConfiguration;
+import org.observatory.testdata.SharedData;
+
+/**
+ * Keys over real HTTP on the embedded default: open on loopback while no key exists; once the
+ * {@code keys} command makes one, every request needs a key, a job is its submitter's alone (an
+ * admin's to see too), a revoked key stops working without a restart, and every write is in the audit
+ * file as a JSON line that names the key's id and never the key.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class AccessTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path AUDIT = tempFile("audit.log");
+  private static final String CONFIG = withAuditFile(EmbeddedApp.config(SharedData.DAY_2013), AUDIT);
+  private static final DropwizardAppExtension<ObservatoryConfiguration> APP =
+      new DropwizardAppExtension<>(ObservatoryApplication.class, CONFIG);
+  private static final String QUERY = "queries/meme-post-count?memes=%23tfb&start=2013-08-10&end=2013-08-10";
+
+  private static String alice;
+  private static String bob;
+  private static String root;
+
+  @Test
+  @Order(1)
+  void withoutKeysOnLoopbackAnswersEveryoneButRefusesAWrongKey() throws Exception {
+    assertThat(status(get(QUERY, null))).isEqualTo(200);
+    assertThat(status(get("jobs", null))).isEqualTo(200);
+    Response wrong = get(QUERY, "obs_000000000000_" + "x".repeat(43));
+    assertThat(wrong.getStatus()).isEqualTo(401);
+    assertThat(wrong.getHeaderString(HttpHeaders.WWW_AUTHENTICATE)).startsWith("Bearer");
+    assertThat(JSON.readTree(wrong.readEntity(String.class)).get("code").asInt()).isEqualTo(401);
+  }
+
+  @Test
+  @Order(2)
+  void onceTheCommandMakesAKeyEveryRequestNeedsOne() throws Exception {
+    alice = keys("create", "--name", "alice");
+    bob = keys("create", "--name", "bob", "--role", "reader");
+    root = keys("create", "--name", "root", "--role", "admin");
+    assertThat(List.of(alice, bob, root)).allMatch(k -> KeyToken.parse(k).isPresent()).doesNotHaveDuplicates();
+
+    awaitStatus(() -> status(get(QUERY, null)), 401);
+    assertThat(status(get("months", null))).isEqualTo(401);
+    assertThat(status(get(QUERY, alice))).isEqualTo(200);
+    assertThat(status(get(QUERY, root))).isEqualTo(200);
+    String last = alice.substring(alice.length() - 1);
+    assertThat(status(get(QUERY, alice.substring(0, alice.length() - 1) + (last.equals("A") ? "B" : "A")))).isEqualTo(401);
+    assertThat(status(get(QUERY + "&access_token=" + alice, null))).isEqualTo(400); // logs would keep it
+    assertThat(status(get("dashboard/index.html", null))).isEqualTo(200); // the page asks for the key itself
+  }
+
+  @Test
+  @Order(3)
+  void aJobIsItsSubmittersAndAnAdminsToSeeAndNoOneElses() throws Exception {
+    Response submitted = request("jobs/retweet-edges?memes=%23tfb&start=2013-08-10&end=2013-08-10", alice)
+        .post(Entity.text(""));
+    String body = submitted.readEntity(String.class);
+    assertThat(submitted.getStatus()).as(body).isEqualTo(202);
+    String id = JSON.readTree(body).get("id").asText();
+
+    awaitStatus(() -> jobState(id, alice).equals("SUCCEEDED") ? 200 : 0, 200);
+    assertThat(status(get("jobs/" + id + "/results", alice))).isEqualTo(200);
+    assertThat(ids(alice)).contains(id);
+    assertThat(status(get("jobs/" + id, bob))).isEqualTo(404);
+    assertThat(status(get("jobs/" + id + "/results", bob))).isEqualTo(404);
+    assertThat(status(request("jobs/" + id, bob).delete())).isEqualTo(404);
+    assertThat(ids(bob)).doesNotContain(id);
+    assertThat(status(get("jobs/" + id, root))).isEqualTo(200);
+    assertThat(ids(root)).contains(id);
+
+    assertThat(status(request("jobs/" + id, alice).delete())).isEqualTo(204);
+    assertThat(status(get("jobs/" + id, alice))).isEqualTo(404);
+
+    List<JsonNode> audit = auditLines();
+    assertThat(audit).anySatisfy(line -> {
+      assertThat(line.get("action").asText()).isEqualTo("job.submit");
+      assertThat(line.get("target").asText()).isEqualTo(id);
+      assertThat(line.get("actor").asText()).isEqualTo(KeyToken.parse(alice).orElseThrow().id());
+    });
+    assertThat(audit).anySatisfy(line -> {
+      assertThat(line.get("action").asText()).isEqualTo("job.delete");
+      assertThat(line.get("actor").asText()).isEqualTo(KeyToken.parse(bob).orElseThrow().id());
+      assertThat(line.get("outcome").asText()).isEqualTo("not-found");
+    });
+    assertThat(audit).filteredOn(line -> line.get("action").asText().equals("key.create")).hasSize(3)
+        .allSatisfy(line -> assertThat(line.get("actor").asText()).startsWith("command:"));
+  }
+
+  @Test
+  @Order(4)
+  void aRevokedKeyStopsWorkingWithoutARestart() throws Exception {
+    String id = KeyToken.parse(bob).orElseThrow().id();
+    assertThat(status(get(QUERY, bob))).isEqualTo(200);
+    keys("revoke", id);
+    awaitStatus(() -> status(get(QUERY, bob)), 401);
+    assertThat(status(get(QUERY, alice))).isEqualTo(200);
+    assertThat(auditLines()).anySatisfy(line -> {
+      assertThat(line.get("action").asText()).isEqualTo("key.revoke");
+      assertThat(line.get("target").asText()).isEqualTo(id);
+      assertThat(line.get("outcome").asText()).isEqualTo("revoked");
+    });
+    String everything = Files.readString(AUDIT);
+    for (String key : List.of(alice, bob, root)) {
+      assertThat(everything).doesNotContain(KeyToken.parse(key).orElseThrow().secret());
+    }
+  }
+
+  @Test
+  @Order(5)
+  void aKeyOverItsRateIsToldWhenToAskAgainAndOthersAreNot() throws Exception {
+    String carol = keys("create", "--name", "carol");
+    int burst = new AccessSettings().burst();
+    // All at once, so that the bucket empties faster than it refills however slow a request is.
+    java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+    java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create("http://localhost:" + APP.getLocalPort() + "/queries"))
+        .header(HttpHeaders.AUTHORIZATION, "Bearer " + carol).build();
+    List<java.util.concurrent.CompletableFuture<java.net.http.HttpResponse<String>>> sent = new java.util.ArrayList<>();
+    for (int i = 0; i < 4 * burst; i++) {
+      sent.add(http.sendAsync(request, java.net.http.HttpResponse.BodyHandlers.ofString()));
+    }
+    List<Integer> statuses = new java.util.ArrayList<>();
+    String retryAfter = null;
+    for (var each : sent) {
+      java.net.http.HttpResponse<String> response = each.get();
+      statuses.add(response.statusCode());
+      if (response.statusCode() == 429 && retryAfter == null) {
+        retryAfter = response.headers().firstValue(HttpHeaders.RETRY_AFTER).orElseThrow();
+        assertThat(response.body()).contains("requests a second");
+      }
+    }
+    assertThat(statuses).contains(429).containsOnly(200, 429);
+    assertThat(statuses.stream().filter(s -> s == 200).count()).isGreaterThanOrEqualTo(burst);
+    assertThat(Integer.parseInt(retryAfter)).isBetween(1, 2);
+    assertThat(status(get("months", alice))).isEqualTo(200); // each key's rate is its own
+
+    Thread.sleep(1000L * Integer.parseInt(retryAfter));
+    assertThat(status(get("months", carol))).isEqualTo(200);
+  }
+
+  /** Runs the keys command as the launcher would; returns what it printed (for create: the key). */
+  private static String keys(String... arguments) throws Exception {
+    Bootstrap<ObservatoryConfiguration> bootstrap = new Bootstrap<>(new ObservatoryApplication());
+    new ObservatoryApplication().initialize(bootstrap);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrintStream stdout = System.out;
+    Optional<Throwable> failed;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    try {
+      String[] command = new String[arguments.length + 3];
+      command[0] = "keys";
+      command[1] = "-c";
+      command[2] = CONFIG;
+      System.arraycopy(arguments, 0, command, 3, arguments.length);
+      failed = new Cli(new JarLocation(AccessTest.class), bootstrap, System.err, System.err).run(command);
+    } finally {
+      System.setOut(stdout);
+    }
+    assertThat(failed).isEmpty();
+    return out.toString(StandardCharsets.UTF_8).strip();
+  }
+
+  private static String jobState(String id, String key) {
+    try {
+      Response job = get("jobs/" + id, key);
+      assertThat(job.getStatus()).isEqualTo(200);
+      return JSON.readTree(job.readEntity(String.class)).get("state").asText();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<String> ids(String key) throws IOException {
+    Response list = get("jobs", key);
+    assertThat(list.getStatus()).isEqualTo(200);
+    JsonNode jobs = JSON.readTree(list.readEntity(String.class));
+    return jobs.findValuesAsText("id");
+  }
+
+  private static List<JsonNode> auditLines() throws IOException {
+    List<JsonNode> lines = new java.util.ArrayList<>();
+    for (String line : Files.readAllLines(AUDIT)) {
+      lines.add(JSON.readTree(line));
+    }
+    return lines;
+  }
+
+  private static void awaitStatus(IntSupplier status, int expected) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 3 * Access.KEY_TRUSTED_FOR.toMillis();
+    int last = status.getAsInt();
+    while (last != expected && System.currentTimeMillis() < deadline) {
+      Thread.sleep(250);
+      last = status.getAsInt();
+    }
+    assertThat(last).isEqualTo(expected);
+  }
+
+  private static int status(Response response) {
+    try (response) {
+      return response.getStatus();
+    }
+  }
+
+  private static Response get(String path, String key) {
+    return request(path, key).get();
+  }
+
+  private static Invocation.Builder request(String path, String key) {
+    WebTarget target = APP.client().target("http://localhost:" + APP.getLocalPort() + "/" + path.split("\\?")[0]);
+    if (path.contains("?")) {
+      for (String pair : path.split("\\?")[1].split("&")) {
+        String[] kv = pair.split("=", 2);
+        target = target.queryParam(kv[0], java.net.URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+      }
+    }
+    Invocation.Builder request = target.request();
+    return key == null ? request : request.header(HttpHeaders.AUTHORIZATION, "Bearer " + key);
+  }
+
+  private static Path tempFile(String name) {
+    try {
+      return Files.createTempDirectory("observatory-audit").resolve(name);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The configuration, with the audit trail in a file of its own, one JSON line each, as the shipped ones. */
+  private static String withAuditFile(String config, Path audit) {
+    try {
+      Path file = Path.of(config);
+      Files.writeString(file, Files.readString(file).replace("loggers: {org.observatory: INFO}",
+          "loggers: {org.observatory: INFO, audit: {level: INFO, additive: false, appenders: [{type: file, "
+              + "currentLogFilename: '" + audit + "', archive: false, logFormat: '%msg%n'}]}}"));
+      return config;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
