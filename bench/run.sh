@@ -3,8 +3,9 @@
 # Usage: bench/run.sh [--days N] [--per-day N] [--runs N] [--windows 3h,...,16d] [--peer-runs N] ...
 #        bench/run.sh reindex [the same options]   (index evolution: rebuilding the meme index with user ids)
 #        bench/run.sh cluster [the same options]   (the embedded store beside the local multi-process cluster)
+#        bench/run.sh soak [--minutes 10] [--clients 32]   (many clients at once on the embedded default)
 # Writes bench/results/report.md, results.json and the charts (reindex: reindex.md and reindex.json;
-# cluster: cluster.md and cluster.json); the generated corpus is kept under bench/work/.
+# cluster: cluster.md and cluster.json; soak: soak.md and soak.json); the generated corpus is kept under bench/work/.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -12,6 +13,7 @@ main=org.observatory.bench.Harness
 case "${1:-}" in
   reindex) main=org.observatory.bench.ReindexBench; shift ;;
   cluster) main=org.observatory.bench.ClusterBench; shift ;;
+  soak) main=org.observatory.bench.Soak; shift ;;
 esac
 ./observatory generate --help > /dev/null # the launcher builds both jars when the sources have changed
 exec java -Xmx4g -cp bench/target/observatory-bench.jar "$main" --app-jar query-api/target/observatory.jar "$@"
