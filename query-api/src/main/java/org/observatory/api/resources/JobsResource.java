@@ -106,14 +106,12 @@ public final class JobsResource {
             + written.name().toLowerCase(java.util.Locale.ROOT) + " (the format it was submitted with); "
             + "leave format out, or submit the query again with format=" + format.strip());
       }
-      StreamingOutput body = out -> {
-        try (InputStream in = jobs.result(job)) {
-          in.transferTo(out);
-        }
-      };
-      return Response.ok(body, written.mediaType()).build();
+      return Response.ok(stored(job), written.mediaType()).build();
     }
     ResultFormat as = ResultFormat.parse(format, kind);
+    if (as == ResultFormat.JSON) { // kept as the JSON it would be written as: passed on, never held whole
+      return Response.ok(stored(job), as.mediaType()).build();
+    }
     QueryResult result;
     try (InputStream in = jobs.result(job)) {
       result = json.readValue(in, QueryResult.class);
@@ -131,6 +129,15 @@ public final class JobsResource {
     String outcome = !ended ? "not-found" : job.get().state().isFinished() ? "deleted" : "cancelled";
     Audit.record(caller.keyId(), "job.delete", id, outcome);
     return ended ? Response.noContent().build() : notFound(id);
+  }
+
+  /** The job's result as it was kept. */
+  private StreamingOutput stored(JobStatus job) {
+    return out -> {
+      try (InputStream in = jobs.result(job)) {
+        in.transferTo(out);
+      }
+    };
   }
 
   /** The job, when the caller may see it: another's is as missing as one that never was. */
