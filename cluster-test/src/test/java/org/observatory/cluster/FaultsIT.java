@@ -1,0 +1,166 @@
+package org.observatory.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.observatory.testdata.RawMemes;
+import org.observatory.testdata.SharedData;
+
+/**
+ * Loads killed with SIGKILL mid-ingest, then run again, as an operator would after a crash: the stream
+ * daemon (its embedded HBase dies with it) and a bulk load's MapReduce job. After the rerun, every
+ * count equals the raw file's: no tweet lost, none counted twice.
+ */
+class FaultsIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String DAY = "2013-08-10";
+  private final Path root = Path.of(System.getProperty("observatory.root"));
+  private final Path work = root.resolve("cluster-test/target/faults-it");
+  private final RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+
+  @Test
+  void aStreamDaemonKilledMidIngestLosesAndDoublesNothingOnceRunAgain() throws Exception {
+    Path dir = fresh("stream");
+    int streamAdmin = Service.freePort();
+    Path config = config(dir, streamAdmin);
+    String day = SharedData.file(SharedData.DAY_2013).toString();
+
+    Process first = Commands.start(dir.resolve("stream-1.log"), opts(),
+        List.of(launcher(), "stream", "-c", config.toString(), "--rate", "1500", "replay", day));
+    long stored = awaitStored(first, streamAdmin, 1_000);
+    first.destroyForcibly(); // SIGKILL: the daemon and the HBase inside it, mid-segment
+    assertThat(first.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(stored).as("killed mid-ingest, not after it").isLessThan(raw.tweets().size());
+
+    Commands.run(dir.resolve("stream-2.log"), opts(), 600,
+        List.of(launcher(), "stream", "-c", config.toString(), "replay", day));
+    assertCountsAreTheRawFiles(config, dir);
+  }
+
+  @Test
+  void aBulkLoadKilledMidJobLosesAndDoublesNothingOnceRunAgain() throws Exception {
+    Path dir = fresh("bulk");
+    Path config = config(dir, Service.freePort());
+    String day = SharedData.file(SharedData.DAY_2013).toString();
+
+    Path log = dir.resolve("load-1.log");
+    Process first = Commands.start(log, opts(), List.of(launcher(), "load", "-c", config.toString(), "--mode", "bulk", day));
+    awaitLine(first, log, "MB read, [1-9]|input read", 180); // the job has read tweets, and is not done
+    first.destroyForcibly();
+    assertThat(first.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+    Commands.run(dir.resolve("load-2.log"), opts(), 600,
+        List.of(launcher(), "load", "-c", config.toString(), "--mode", "bulk", day));
+    assertCountsAreTheRawFiles(config, dir);
+  }
+
+  /** meme-post-count of the day's top hashtags, and the top one's hourly counts, against the raw file. */
+  private void assertCountsAreTheRawFiles(Path config, Path dir) throws Exception {
+    List<String> memes = raw.mostFrequent("#", 8);
+    long dayStart = Instant.parse(DAY + "T00:00:00Z").toEpochMilli();
+    try (Service service = Service.start(root, config, List.of(), dir.resolve("server.log"))) {
+      JsonNode counts = ok(service.get("/queries/meme-post-count?memes=" + encode(String.join(",", memes))
+          + "&start=" + DAY + "&end=" + DAY)).get("counts");
+      for (String meme : memes) {
+        assertThat(counts.get(meme).asLong()).as(meme).isEqualTo(raw.count(meme, dayStart, dayStart + 86_400_000L))
+            .isPositive();
+      }
+      JsonNode hours = ok(service.get("/queries/timestamp-count?granularity=hour&memes=" + encode(memes.get(0))
+          + "&start=" + DAY + "&end=" + DAY)).get("counts");
+      for (int h = 0; h < 24; h++) {
+        Instant hour = Instant.ofEpochMilli(dayStart).plus(h, ChronoUnit.HOURS);
+        long expected = raw.count(memes.get(0), hour.toEpochMilli(), hour.toEpochMilli() + 3_600_000L);
+        assertThat(hours.path(hour.toString()).asLong(0)).as(hour.toString()).isEqualTo(expected);
+      }
+    }
+  }
+
+  /** Waits until the daemon has stored at least {@code tweets}, by its own metrics; returns how many it had. */
+  private static long awaitStored(Process daemon, int adminPort, long tweets) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    while (System.nanoTime() < deadline && daemon.isAlive()) {
+      try {
+        String metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/metrics"))
+            .build(), HttpResponse.BodyHandlers.ofString()).body();
+        long stored = JSON.readTree(metrics).path("gauges").path("stream.tweets-stored").path("value").asLong(0);
+        if (stored >= tweets) {
+          return stored;
+        }
+      } catch (java.io.IOException notYet) {
+        // not listening yet
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("the daemon did not store " + tweets + " tweets in time");
+  }
+
+  private static void awaitLine(Process process, Path log, String pattern, int seconds) throws Exception {
+    java.util.regex.Pattern line = java.util.regex.Pattern.compile(pattern);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (System.nanoTime() < deadline && process.isAlive()) {
+      if (Files.exists(log) && line.matcher(Files.readString(log)).find()) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("'" + pattern + "' never appeared; the output: " + Commands.tail(log));
+  }
+
+  private Path config(Path dir, int streamAdmin) throws java.io.IOException {
+    Path config = dir.resolve("config.yml");
+    Files.writeString(config, String.join("\n",
+        "server: {applicationConnectors: [{type: http, port: 0}], adminConnectors: [{type: http, port: 0}]}",
+        "hbase: {dataDir: '" + dir.resolve("data") + "', zookeeperPort: " + Service.freePort() + "}",
+        "load: {rejectsDir: '" + dir.resolve("rejected") + "', workDir: '" + dir.resolve("load-work") + "', seed: [], progressSeconds: 1}",
+        "stream: {spoolDir: '" + dir.resolve("spool") + "', rejectsDir: '" + dir.resolve("rejected")
+            + "', adminPort: " + streamAdmin + ", progressSeconds: 1}",
+        "query: {workDir: '" + dir.resolve("query-work") + "', jobsDir: '" + dir.resolve("jobs") + "'}",
+        "logging: {level: WARN, loggers: {org.observatory: INFO}, appenders: [{type: console, target: stderr}]}", ""));
+    return config;
+  }
+
+  private Path fresh(String name) throws java.io.IOException {
+    Path dir = work.resolve(name);
+    if (Files.exists(dir)) {
+      try (var paths = Files.walk(dir)) {
+        for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
+    return Files.createDirectories(dir);
+  }
+
+  private String launcher() {
+    return root.resolve("observatory").toString();
+  }
+
+  private static Map<String, String> opts() {
+    return Map.of("OBSERVATORY_JAVA_OPTS", "-Xmx1500m");
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+
+  private static JsonNode ok(HttpResponse<String> response) throws java.io.IOException {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+}
