@@ -22,9 +22,10 @@ import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 
 /**
- * Loads killed with SIGKILL mid-ingest, then run again, as an operator would after a crash: the stream
- * daemon (its embedded HBase dies with it) and a bulk load's MapReduce job. After the rerun, every
- * count equals the raw file's: no tweet lost, none counted twice.
+ * Processes killed with SIGKILL mid-ingest, as a crash or the OOM killer would: the stream daemon (its
+ * embedded HBase dies with it) and a bulk load's MapReduce job, each then run again as an operator
+ * would; and the service under a stream daemon attached to it, then started again while the daemon
+ * waits. Afterwards every count equals the raw file's: no tweet lost, none counted twice.
  */
 class FaultsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -53,6 +54,32 @@ class FaultsIT {
   }
 
   @Test
+  void aServiceKilledUnderAnAttachedStreamDaemonLosesNothingOnceStartedAgain() throws Exception {
+    Path dir = fresh("service");
+    int streamAdmin = Service.freePort();
+    Path config = config(dir, streamAdmin);
+    String day = SharedData.file(SharedData.DAY_2013).toString();
+
+    Service first = Service.start(root, config, List.of(), dir.resolve("server-1.log"));
+    // Slow enough that lines keep arriving while the service is down and after it is back.
+    Process daemon = Commands.start(dir.resolve("stream.log"), opts(),
+        List.of(launcher(), "stream", "-c", config.toString(), "--rate", "250", "replay", day));
+    long stored = awaitStored(daemon, streamAdmin, 1_000);
+    first.kill(); // the service, and the embedded HBase the daemon writes to
+    assertThat(stored).as("killed mid-ingest, not after it").isLessThan(raw.tweets().size());
+    String problem = awaitUnhealthy(daemon, streamAdmin);
+    assertThat(daemon.isAlive()).as("the daemon outlives its store").isTrue();
+
+    try (Service second = Service.start(root, config, List.of(), dir.resolve("server-2.log"))) {
+      assertThat(daemon.waitFor(10, TimeUnit.MINUTES)).as("the daemon finished: " + Commands.tail(dir.resolve("stream.log")))
+          .isTrue();
+      assertThat(daemon.exitValue()).as(Commands.tail(dir.resolve("stream.log"))).isZero();
+      assertCountsAreTheRawFiles(second);
+    }
+    assertThat(problem).as("the daemon's health check says why it waits").containsIgnoringCase("HBase");
+  }
+
+  @Test
   void aBulkLoadKilledMidJobLosesAndDoublesNothingOnceRunAgain() throws Exception {
     Path dir = fresh("bulk");
     Path config = config(dir, Service.freePort());
@@ -71,22 +98,26 @@ class FaultsIT {
 
   /** meme-post-count of the day's top hashtags, and the top one's hourly counts, against the raw file. */
   private void assertCountsAreTheRawFiles(Path config, Path dir) throws Exception {
+    try (Service service = Service.start(root, config, List.of(), dir.resolve("server.log"))) {
+      assertCountsAreTheRawFiles(service);
+    }
+  }
+
+  private void assertCountsAreTheRawFiles(Service service) throws Exception {
     List<String> memes = raw.mostFrequent("#", 8);
     long dayStart = Instant.parse(DAY + "T00:00:00Z").toEpochMilli();
-    try (Service service = Service.start(root, config, List.of(), dir.resolve("server.log"))) {
-      JsonNode counts = ok(service.get("/queries/meme-post-count?memes=" + encode(String.join(",", memes))
-          + "&start=" + DAY + "&end=" + DAY)).get("counts");
-      for (String meme : memes) {
-        assertThat(counts.get(meme).asLong()).as(meme).isEqualTo(raw.count(meme, dayStart, dayStart + 86_400_000L))
-            .isPositive();
-      }
-      JsonNode hours = ok(service.get("/queries/timestamp-count?granularity=hour&memes=" + encode(memes.get(0))
-          + "&start=" + DAY + "&end=" + DAY)).get("counts");
-      for (int h = 0; h < 24; h++) {
-        Instant hour = Instant.ofEpochMilli(dayStart).plus(h, ChronoUnit.HOURS);
-        long expected = raw.count(memes.get(0), hour.toEpochMilli(), hour.toEpochMilli() + 3_600_000L);
-        assertThat(hours.path(hour.toString()).asLong(0)).as(hour.toString()).isEqualTo(expected);
-      }
+    JsonNode counts = ok(service.get("/queries/meme-post-count?memes=" + encode(String.join(",", memes))
+        + "&start=" + DAY + "&end=" + DAY)).get("counts");
+    for (String meme : memes) {
+      assertThat(counts.get(meme).asLong()).as(meme).isEqualTo(raw.count(meme, dayStart, dayStart + 86_400_000L))
+          .isPositive();
+    }
+    JsonNode hours = ok(service.get("/queries/timestamp-count?granularity=hour&memes=" + encode(memes.get(0))
+        + "&start=" + DAY + "&end=" + DAY)).get("counts");
+    for (int h = 0; h < 24; h++) {
+      Instant hour = Instant.ofEpochMilli(dayStart).plus(h, ChronoUnit.HOURS);
+      long expected = raw.count(memes.get(0), hour.toEpochMilli(), hour.toEpochMilli() + 3_600_000L);
+      assertThat(hours.path(hour.toString()).asLong(0)).as(hour.toString()).isEqualTo(expected);
     }
   }
 
@@ -108,6 +139,21 @@ class FaultsIT {
       Thread.sleep(100);
     }
     throw new AssertionError("the daemon did not store " + tweets + " tweets in time");
+  }
+
+  /** Waits until the daemon's health check fails, and returns what it says is wrong. */
+  private static String awaitUnhealthy(Process daemon, int adminPort) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (System.nanoTime() < deadline && daemon.isAlive()) {
+      HttpResponse<String> health = http.send(HttpRequest.newBuilder(
+          URI.create("http://127.0.0.1:" + adminPort + "/healthcheck")).build(), HttpResponse.BodyHandlers.ofString());
+      if (health.statusCode() != 200) {
+        return JSON.readTree(health.body()).path("stream").path("message").asText();
+      }
+      Thread.sleep(500);
+    }
+    throw new AssertionError("the daemon never said that it could not store");
   }
 
   private static void awaitLine(Process process, Path log, String pattern, int seconds) throws Exception {

@@ -79,6 +79,14 @@ final class Service implements AutoCloseable {
     throw new AssertionError("the server was not healthy within 3 minutes; its output: " + Commands.tail(log));
   }
 
+  /** SIGKILL, as a crash or the kernel's OOM killer would: no shutdown hook runs, HBase flushes nothing. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      throw new AssertionError("the server outlived SIGKILL for a minute");
+    }
+  }
+
   @Override
   public void close() throws InterruptedException {
     process.descendants().forEach(ProcessHandle::destroy);
