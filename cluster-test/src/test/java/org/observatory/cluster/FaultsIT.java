@@ -1,6 +1,7 @@
 package org.observatory.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -79,6 +80,33 @@ class FaultsIT {
     assertThat(problem).as("the daemon's health check says why it waits").containsIgnoringCase("HBase");
   }
 
+  /**
+   * The spool on a 4 MB file system of its own (tmpfs, mounted in a user namespace, so no root is
+   * needed) while the replay runs flat out, far faster than HBase takes tweets: the disk fills again and
+   * again, and the daemon holds the source back and says why until the loader has made room.
+   */
+  @Test
+  void aStreamDaemonWhoseSpoolDiskFillsHoldsTheSourceBackAndLosesNothing() throws Exception {
+    assumeTrue(userNamespaces(), "unshare cannot mount a file system here: no user namespaces");
+    Path dir = fresh("spool-disk");
+    int streamAdmin = Service.freePort();
+    Path config = config(dir, streamAdmin);
+    Path spool = Files.createDirectories(dir.resolve("spool"));
+    Path log = dir.resolve("stream.log");
+
+    Process daemon = Commands.start(log, opts(), List.of("unshare", "--user", "--map-root-user", "--mount",
+        "sh", "-c", "mount -t tmpfs -o size=4m tmpfs \"$0\" && exec \"$@\"", spool.toString(),
+        launcher(), "stream", "-c", config.toString(), "replay", SharedData.file(SharedData.DAY_2013).toString()));
+    String problem = awaitUnhealthy(daemon, streamAdmin);
+    assertThat(daemon.waitFor(10, TimeUnit.MINUTES)).as("the daemon finished: " + Commands.tail(log)).isTrue();
+    assertThat(daemon.exitValue()).as(Commands.tail(log)).isZero();
+
+    assertThat(problem).as("the health check says why").contains("disk takes no more", "No space left on device");
+    assertThat(Files.readString(log)).as("no line was cut in two and set aside").contains(" malformed=0 ")
+        .contains("holding the source back");
+    assertCountsAreTheRawFiles(config, dir);
+  }
+
   @Test
   void aBulkLoadKilledMidJobLosesAndDoublesNothingOnceRunAgain() throws Exception {
     Path dir = fresh("bulk");
@@ -146,14 +174,23 @@ class FaultsIT {
     HttpClient http = HttpClient.newHttpClient();
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
     while (System.nanoTime() < deadline && daemon.isAlive()) {
-      HttpResponse<String> health = http.send(HttpRequest.newBuilder(
-          URI.create("http://127.0.0.1:" + adminPort + "/healthcheck")).build(), HttpResponse.BodyHandlers.ofString());
-      if (health.statusCode() != 200) {
-        return JSON.readTree(health.body()).path("stream").path("message").asText();
+      try {
+        HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort
+            + "/healthcheck")).build(), HttpResponse.BodyHandlers.ofString());
+        if (health.statusCode() != 200) {
+          return JSON.readTree(health.body()).path("stream").path("message").asText();
+        }
+      } catch (java.io.IOException notYet) {
+        // not listening yet
       }
-      Thread.sleep(500);
+      Thread.sleep(100);
     }
     throw new AssertionError("the daemon never said that it could not store");
+  }
+
+  private static boolean userNamespaces() throws Exception {
+    Process probe = new ProcessBuilder("unshare", "--user", "--map-root-user", "--mount", "true").start();
+    return probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0;
   }
 
   private static void awaitLine(Process process, Path log, String pattern, int seconds) throws Exception {

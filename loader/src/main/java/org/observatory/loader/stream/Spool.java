@@ -1,10 +1,8 @@
 package org.observatory.loader.stream;
 
-import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,15 +20,15 @@ import org.slf4j.LoggerFactory;
  * it goes to HBase, and a segment is deleted only once its tweets are stored. Lines gather in an open
  * segment that is synced and handed over ({@code .ready}) every {@code rollMillis} or 10,000 lines; the loader takes
  * ready segments oldest first. A line is in the operating system when {@link #append} returns, so a crash of
- * the process loses none; it is on disk (synced) within {@code rollMillis}. When the spool holds {@code maxBytes}, {@link #append} blocks: the
- * source is held back rather than anything dropped. Segments left by an earlier run, finished or not,
- * are taken first after a restart.
+ * the process loses none; it is on disk (synced) within {@code rollMillis}. When the spool holds {@code maxBytes},
+ * or its disk is full, {@link #append} blocks: the source is held back rather than anything dropped.
+ * Segments left by an earlier run, finished or not, are taken first after a restart.
  */
 final class Spool implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(Spool.class);
   private static final String OPEN = ".open";
   private static final String READY = ".ready";
-  private static final long FULL_WARNING_NANOS = 10_000_000_000L;
+  private static final long HOLD_BACK_LOG_NANOS = 10_000_000_000L;
   /** A segment is loaded (and after a failure, loaded again) whole: keep that bounded. */
   private static final long MAX_SEGMENT_LINES = 10_000;
 
@@ -45,13 +44,14 @@ final class Spool implements Closeable {
   private final Deque<Segment> ready = new ArrayDeque<>();
   private long bytes;
   private long sequence;
-  private BufferedWriter writer;
+  /** The open segment, written a whole line at a time (null between segments). */
   private FileOutputStream out;
   private Path openFile;
+  private long openBytes;
   private long openLines;
   private long openSince;
-  private long lastFullWarning;
-  private boolean full;
+  private long lastHoldBackLog;
+  private String heldBackBecause;
 
   Spool(Path dir, long maxBytes, long rollMillis) throws IOException {
     this.dir = dir;
@@ -61,40 +61,76 @@ final class Spool implements Closeable {
     recover();
   }
 
-  /** Adds a line, waiting while the spool is full. */
+  /**
+   * Adds a line, waiting while the spool is full or its disk takes no more: a line is never dropped,
+   * and a segment never keeps part of one.
+   */
   synchronized void append(String line) throws IOException, InterruptedException {
-    while (bytes >= maxBytes) {
-      if (!full || System.nanoTime() - lastFullWarning > FULL_WARNING_NANOS) {
-        LOG.error("stream spool full ({} MB in {}): holding the source back until HBase takes writes again",
-            bytes >> 20, dir);
-        lastFullWarning = System.nanoTime();
+    byte[] encoded = (line + "\n").getBytes(StandardCharsets.UTF_8);
+    while (true) {
+      if (bytes >= maxBytes) {
+        holdBack("stream spool full (" + (bytes >> 20) + " MB in " + dir + ")");
+        continue;
       }
-      full = true;
+      try {
+        if (out == null) {
+          openSegment();
+        }
+        out.write(encoded); // in the OS on return: a crash of this process loses nothing accepted
+      } catch (IOException e) { // no space left, most likely: what the segment has is whole lines
+        cutToWholeLines();
+        holdBack("the stream spool's disk takes no more (" + e.getMessage() + " in " + dir + ")");
+        continue;
+      }
+      heldBackBecause = null;
+      openBytes += encoded.length;
+      openLines++;
+      bytes += encoded.length;
+      rollIfDue(false);
+      return;
+    }
+  }
+
+  /**
+   * Says why the source waits (every 10 s at most), hands the open segment to the loader, whose storing it
+   * frees room, and waits a while for that.
+   */
+  private void holdBack(String why) throws IOException, InterruptedException {
+    if (heldBackBecause == null || System.nanoTime() - lastHoldBackLog > HOLD_BACK_LOG_NANOS) {
+      LOG.error("{}: holding the source back until the loader has stored what waits", why);
+      lastHoldBackLog = System.nanoTime();
+    }
+    heldBackBecause = why;
+    try {
       rollIfDue(true);
-      wait(1000);
+    } catch (IOException e) { // a full disk may fail the sync too: the segment stays open, tried again
+      LOG.warn("could not hand the open stream segment over yet: {}", e.toString());
     }
-    full = false;
-    if (writer == null) {
-      openSegment();
+    wait(1000);
+  }
+
+  /** After a failed write: the open segment ends at its last whole line, or goes when it has none. */
+  private void cutToWholeLines() throws IOException {
+    if (out == null) {
+      return;
     }
-    writer.write(line);
-    writer.write('\n');
-    writer.flush(); // in the OS on return: a crash of this process loses nothing accepted
-    openLines++;
-    bytes += line.length() + 1L; // characters: close enough to bytes for a bound
-    rollIfDue(false);
+    out.getChannel().truncate(openBytes);
+    if (openLines == 0) {
+      out.close();
+      Files.delete(openFile);
+      out = null;
+    }
   }
 
   /** Hands the open segment over once it is old enough (or at once when {@code now}). */
   synchronized void rollIfDue(boolean now) throws IOException {
-    if (writer != null && (now || openLines >= MAX_SEGMENT_LINES || System.nanoTime() - openSince >= rollNanos)) {
-      writer.flush();
+    if (out != null && (now || openLines >= MAX_SEGMENT_LINES || System.nanoTime() - openSince >= rollNanos)) {
       out.getFD().sync();
-      writer.close();
+      out.close();
       Path done = openFile.resolveSibling(openFile.getFileName().toString().replace(OPEN, READY));
       Files.move(openFile, done, StandardCopyOption.ATOMIC_MOVE);
       ready.addLast(new Segment(done, openSince, System.nanoTime()));
-      writer = null;
+      out = null;
       notifyAll();
     }
   }
@@ -144,13 +180,14 @@ final class Spool implements Closeable {
     return oldest == null ? 0 : (System.nanoTime() - oldest.readyNanos()) / 1_000_000;
   }
 
-  synchronized boolean isFull() {
-    return full;
+  /** Why the source is held back — the spool is full, or its disk — or empty when it is not. */
+  synchronized Optional<String> heldBackBecause() {
+    return Optional.ofNullable(heldBackBecause);
   }
 
   /** Whether nothing is waiting: no ready segment and no open one. */
   synchronized boolean isEmpty() {
-    return ready.isEmpty() && writer == null;
+    return ready.isEmpty() && out == null;
   }
 
   /** Syncs and hands over the open segment; what is not loaded stays for the next run. */
@@ -166,7 +203,7 @@ final class Spool implements Closeable {
   private void openSegment() throws IOException {
     openFile = dir.resolve(String.format("%013d-%07d", System.currentTimeMillis(), ++sequence) + OPEN);
     out = new FileOutputStream(openFile.toFile());
-    writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
+    openBytes = 0;
     openLines = 0;
     openSince = System.nanoTime();
   }

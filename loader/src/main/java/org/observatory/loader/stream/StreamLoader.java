@@ -165,8 +165,10 @@ public final class StreamLoader {
   /** Empty when healthy; otherwise what is wrong. */
   public Optional<String> problem() {
     Spool s = spool;
-    if (s != null && s.isFull()) {
-      return Optional.of("spool full (" + (s.bytes() >> 20) + " MB): the source is held back");
+    Optional<String> heldBack = s == null ? Optional.empty() : s.heldBackBecause();
+    if (heldBack.isPresent()) {
+      return Optional.of(heldBack.get() + ": the source is held back"
+          + (lastFailure == null ? "" : "; HBase writes failing: " + lastFailure));
     }
     if (s != null && s.lagMillis() > settings.maxLagSeconds() * 1000L) {
       return Optional.of("lines have waited " + s.lagMillis() / 1000 + " s in the spool (" + (s.bytes() >> 20)

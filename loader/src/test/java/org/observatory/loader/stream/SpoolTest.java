@@ -93,12 +93,12 @@ class SpoolTest {
     });
     Thread.sleep(500);
     assertThat(blocked).isNotDone();
-    assertThat(spool.isFull()).isTrue();
+    assertThat(spool.heldBackBecause()).get(org.assertj.core.api.InstanceOfAssertFactories.STRING).contains("spool full");
 
     Spool.Segment segment = spool.next(2_000);
     assertThat(segment).as("a full spool hands its open segment over").isNotNull();
     spool.done(segment);
     blocked.get(5, TimeUnit.SECONDS);
-    assertThat(spool.isFull()).isFalse();
+    assertThat(spool.heldBackBecause()).isEmpty();
   }
 }
