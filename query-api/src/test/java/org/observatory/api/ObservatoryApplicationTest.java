@@ -150,8 +150,11 @@ class ObservatoryApplicationTest {
 
     WebTarget edgeResults = jobs(edgeJob.get("id").asText() + "/results");
     assertThat(ok(edgeResults).get("rows")).isEqualTo(ok(edges).get("rows")).isNotEmpty();
-    assertThat(text(edgeResults.queryParam("format", "graphml"), "application/graphml+xml"))
-        .isEqualTo(text(edges.queryParam("format", "graphml"), "application/graphml+xml"));
+    for (Map.Entry<String, String> format : Map.of("graphml", "application/graphml+xml", "gexf",
+        "application/gexf+xml", "csv", "text/csv", "tsv", "text/tab-separated-values").entrySet()) {
+      assertThat(text(edgeResults.queryParam("format", format.getKey()), format.getValue())).as(format.getKey())
+          .isEqualTo(text(edges.queryParam("format", format.getKey()), format.getValue()));
+    }
     assertThat(edgeJob.get("meta").get("evaluation").asText()).isEqualTo("index-only");
     List<String> lines = text(jobs(tweetJob.get("id").asText() + "/results"), "application/x-ndjson");
     assertThat(lines).isEqualTo(text(tweets, "application/x-ndjson")).isNotEmpty();

@@ -2,14 +2,14 @@ package org.observatory.api.resources;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
-import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.QueryKind;
 
 /**
  * An edge list as a graph file: GraphML (networkx's {@code read_graphml}, Gephi, igraph) or GEXF
@@ -20,11 +20,13 @@ import org.observatory.api.query.QueryResult;
 final class GraphFile {
   private static final String START = "first";
   private static final String END = "last";
-  private static final Set<String> ENDS = Set.of("source", "target");
+  /** In this order: a node's place in the file is where an edge first names it, as source or target. */
+  private static final List<String> ENDS = List.of("source", "target");
 
   private GraphFile() {}
 
-  static void graphml(QueryResult result, List<String> columns, OutputStream out) throws IOException {
+  static void graphml(AnswerLines lines, QueryKind kind, OutputStream out) throws IOException {
+    List<String> columns = kind.answer().columns();
     try {
       XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
       xml.writeStartDocument("UTF-8", "1.0");
@@ -38,13 +40,13 @@ final class GraphFile {
         xml.writeAttribute("attr.type", column.equals("weight") ? "long" : "string");
       }
       xml.writeStartElement("graph");
-      xml.writeAttribute("id", result.query());
+      xml.writeAttribute("id", kind.apiName());
       xml.writeAttribute("edgedefault", "directed");
-      for (Object node : nodes(result)) {
+      eachNode(lines, node -> {
         xml.writeEmptyElement("node");
-        xml.writeAttribute("id", String.valueOf(node));
-      }
-      for (Map<String, Object> edge : result.rows()) {
+        xml.writeAttribute("id", node);
+      });
+      eachEdge(lines, edge -> {
         xml.writeStartElement("edge");
         xml.writeAttribute("source", String.valueOf(edge.get("source")));
         xml.writeAttribute("target", String.valueOf(edge.get("target")));
@@ -57,7 +59,7 @@ final class GraphFile {
           }
         }
         xml.writeEndElement();
-      }
+      });
       xml.writeEndElement();
       xml.writeEndElement();
       xml.writeEndDocument();
@@ -67,7 +69,8 @@ final class GraphFile {
     }
   }
 
-  static void gexf(QueryResult result, List<String> columns, OutputStream out) throws IOException {
+  static void gexf(AnswerLines lines, QueryKind kind, OutputStream out) throws IOException {
+    List<String> columns = kind.answer().columns();
     boolean timed = columns.contains(START) && columns.contains(END);
     List<String> attributes = attributes(columns).stream()
         .filter(c -> !c.equals("weight") && !(timed && (c.equals(START) || c.equals(END)))).toList();
@@ -93,17 +96,17 @@ final class GraphFile {
       }
       xml.writeEndElement();
       xml.writeStartElement("nodes");
-      for (Object node : nodes(result)) {
+      eachNode(lines, node -> {
         xml.writeEmptyElement("node");
-        xml.writeAttribute("id", String.valueOf(node));
-        xml.writeAttribute("label", String.valueOf(node));
-      }
+        xml.writeAttribute("id", node);
+        xml.writeAttribute("label", node);
+      });
       xml.writeEndElement();
       xml.writeStartElement("edges");
-      int id = 0;
-      for (Map<String, Object> edge : result.rows()) {
+      long[] id = {0};
+      eachEdge(lines, edge -> {
         xml.writeStartElement("edge");
-        xml.writeAttribute("id", Integer.toString(id++));
+        xml.writeAttribute("id", Long.toString(id[0]++));
         xml.writeAttribute("source", String.valueOf(edge.get("source")));
         xml.writeAttribute("target", String.valueOf(edge.get("target")));
         xml.writeAttribute("weight", String.valueOf(edge.get("weight")));
@@ -121,7 +124,7 @@ final class GraphFile {
         }
         xml.writeEndElement();
         xml.writeEndElement();
-      }
+      });
       xml.writeEndElement();
       xml.writeEndElement();
       xml.writeEndElement();
@@ -137,14 +140,36 @@ final class GraphFile {
     return columns.stream().filter(c -> !ENDS.contains(c)).toList();
   }
 
-  /** The users the edges join, each once, in the order they first appear. */
-  private static Set<Object> nodes(QueryResult result) {
-    Set<Object> nodes = new LinkedHashSet<>();
-    result.rows().forEach(edge -> {
-      nodes.add(edge.get("source"));
-      nodes.add(edge.get("target"));
+  /** Writes one element, where StAX may fail. */
+  @FunctionalInterface
+  private interface Element<T> {
+    void write(T value) throws XMLStreamException;
+  }
+
+  /**
+   * The users the edges join, each once, in the order they first appear: a pass over the edges that
+   * keeps only the ids seen.
+   */
+  private static void eachNode(AnswerLines lines, Element<String> node) throws IOException {
+    Set<String> seen = new HashSet<>();
+    eachEdge(lines, edge -> {
+      for (String end : ENDS) {
+        String id = String.valueOf(edge.get(end));
+        if (seen.add(id)) {
+          node.write(id);
+        }
+      }
     });
-    return nodes;
+  }
+
+  private static void eachEdge(AnswerLines lines, Element<Map<String, Object>> edge) throws IOException {
+    lines.forEachRow(row -> {
+      try {
+        edge.write(row);
+      } catch (XMLStreamException e) {
+        throw new IOException(e);
+      }
+    });
   }
 
   /** A value as an attribute's text; a list (tweet ids) space-separated. */

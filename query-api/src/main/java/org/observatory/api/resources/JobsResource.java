@@ -29,7 +29,6 @@ import org.observatory.api.jobs.QueryJobs;
 import org.observatory.api.query.Query;
 import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QueryKind;
-import org.observatory.api.query.QueryResult;
 import org.observatory.api.security.Audit;
 import org.observatory.api.security.Caller;
 import org.observatory.api.security.FairUse;
@@ -109,14 +108,11 @@ public final class JobsResource {
       return Response.ok(stored(job), written.mediaType()).build();
     }
     ResultFormat as = ResultFormat.parse(format, kind);
-    if (as == ResultFormat.JSON) { // kept as the JSON it would be written as: passed on, never held whole
+    if (as == ResultFormat.JSON) { // kept as the JSON it would be written as: passed on
       return Response.ok(stored(job), as.mediaType()).build();
     }
-    QueryResult result;
-    try (InputStream in = jobs.result(job)) {
-      result = json.readValue(in, QueryResult.class);
-    }
-    StreamingOutput body = out -> as.write(result, kind, json, out);
+    AnswerLines kept = AnswerLines.kept(() -> jobs.result(job), json); // never held whole
+    StreamingOutput body = out -> as.write(kept, kind, out);
     return Response.ok(body, as.mediaType()).build();
   }
 

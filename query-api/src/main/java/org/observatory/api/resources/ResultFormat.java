@@ -6,9 +6,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
@@ -74,12 +72,21 @@ public enum ResultFormat {
   }
 
   public void write(QueryResult result, QueryKind kind, ObjectMapper json, OutputStream out) throws IOException {
+    if (this == JSON) {
+      json.writeValue(out, result);
+    } else {
+      write(AnswerLines.of(result), kind, out);
+    }
+  }
+
+  /** Writes an answer's lines in any format but JSON, holding one line (and a graph's node ids) at a time. */
+  void write(AnswerLines lines, QueryKind kind, OutputStream out) throws IOException {
     switch (this) {
-      case JSON -> json.writeValue(out, result);
-      case CSV, TSV -> table(result, kind, this == CSV ? ',' : '\t', out);
-      case GRAPHML -> GraphFile.graphml(result, kind.answer().columns(), out);
-      case GEXF -> GraphFile.gexf(result, kind.answer().columns(), out);
-      case NDJSON, IDS -> throw new IllegalStateException("an answer is not written as " + this + ": " + kind.apiName());
+      case CSV, TSV -> table(lines, kind, this == CSV ? ',' : '\t', out);
+      case GRAPHML -> GraphFile.graphml(lines, kind, out);
+      case GEXF -> GraphFile.gexf(lines, kind, out);
+      case JSON, NDJSON, IDS -> throw new IllegalStateException("an answer is not written as " + this + " here: "
+          + kind.apiName());
     }
   }
 
@@ -89,22 +96,13 @@ public enum ResultFormat {
   }
 
   /** One line per count or row under the kind's columns; an empty answer still gets its header. */
-  private static void table(QueryResult result, QueryKind kind, char separator, OutputStream out) throws IOException {
+  private static void table(AnswerLines lines, QueryKind kind, char separator, OutputStream out) throws IOException {
     List<String> columns = kind.answer().columns();
-    List<List<Object>> lines = new ArrayList<>();
-    if (result.counts() != null) {
-      result.counts().forEach((key, count) -> lines.add(List.of(key, count)));
-    } else {
-      for (Map<String, Object> row : result.rows()) {
-        lines.add(columns.stream().map(row::get).map(ResultFormat::cell).toList());
-      }
-    }
     CsvSchema schema = CsvSchema.emptySchema().withColumnSeparator(separator).withLineSeparator("\n");
     try (SequenceWriter writer = CSV_MAPPER.writer(schema).writeValues(out)) {
       writer.write(columns); // the header, even over no lines
-      for (List<Object> line : lines) {
-        writer.write(line);
-      }
+      lines.forEach(count -> writer.write(List.of(count.getKey(), count.getValue())),
+          row -> writer.write(columns.stream().map(row::get).map(ResultFormat::cell).toList()));
     }
   }
 }
