@@ -33,25 +33,38 @@ async function failure(response) {
   }
 }
 
-// A service with keys answers 401 until the page sends one: asked for once, kept for the tab's life.
+// A service with keys answers 401 until the page sends one: asked for, and kept for the tab's life.
 const KEY = 'observatory.key';
+const ASK = 'This Observatory needs an API key (its operator makes one with `observatory keys create`):';
+let asking = null; // the one prompt open: every request refused meanwhile waits for its answer
 
 function withKey(headers, key) {
   return key ? { ...headers, Authorization: `Bearer ${key}` } : headers;
 }
 
-/** fetch, with the key if there is one; on a 401, asks for a key (or takes one given meanwhile) and tries again. */
+/** fetch, with the key if there is one; while the service refuses it, asks for another until one works or none is given. */
 async function keyedFetch(target, init = {}) {
-  const sent = sessionStorage.getItem(KEY);
-  const response = await fetch(target, { ...init, headers: withKey(init.headers, sent) });
-  if (response.status !== 401) return response;
   let key = sessionStorage.getItem(KEY);
-  if (key === sent) {
-    key = window.prompt('This Observatory needs an API key (its operator makes one with `observatory keys create`):');
-    if (!key || !key.trim()) return response;
-    sessionStorage.setItem(KEY, key.trim());
+  for (;;) {
+    const response = await fetch(target, { ...init, headers: withKey(init.headers, key) });
+    if (response.status !== 401) return response;
+    const kept = sessionStorage.getItem(KEY);
+    if (kept !== key) { // another request was given a key meanwhile
+      key = kept;
+      continue;
+    }
+    key = await askForKey(key !== null);
+    if (!key) return response; // none given: the panel shows the refusal
   }
-  return fetch(target, { ...init, headers: withKey(init.headers, sessionStorage.getItem(KEY)) });
+}
+
+function askForKey(refused) {
+  asking ??= Promise.resolve().then(() => {
+    const given = window.prompt(refused ? `That key was refused (revoked, or mistyped). ${ASK}` : ASK)?.trim();
+    if (given) sessionStorage.setItem(KEY, given);
+    return given || null;
+  }).finally(() => { asking = null; });
+  return asking;
 }
 
 /** A download link that carries the key in a header, never in its URL (where logs would keep it). */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.UnexpectedAlertBehaviour;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -15,10 +16,10 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * {@code deploy/install-browser}). Their paths are the packages' unless {@code observatory.chromium} and
  * {@code observatory.chromedriver} say otherwise; nothing is downloaded.
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
   private HeadlessChromium() {}
 
-  static ChromeDriver start() {
+  public static ChromeDriver start() {
     File browser = new File(System.getProperty("observatory.chromium", "/usr/bin/chromium"));
     File driver = new File(System.getProperty("observatory.chromedriver", "/usr/bin/chromedriver"));
     if (!browser.canExecute() || !driver.canExecute()) {
@@ -28,6 +29,8 @@ final class HeadlessChromium {
     ChromeOptions options = new ChromeOptions().setBinary(browser)
         .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--window-size=1400,1000");
+    // A prompt nobody expected fails the next command, rather than being dismissed unseen.
+    options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);
     ChromeDriver chrome = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(driver).build(), options);
     chrome.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
     return chrome;

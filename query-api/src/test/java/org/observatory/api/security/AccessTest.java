@@ -32,7 +32,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.EmbeddedApp;
 import org.observatory.api.ObservatoryApplication;
 import org.observatory.api.config.ObservatoryConfiguration;
+import org.observatory.api.dashboard.HeadlessChromium;
+import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
+import org.openqa.selenium.Alert;
+import org.openqa.selenium.By;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Keys over real HTTP on the embedded default: open on loopback while no key exists; once the
@@ -170,6 +177,48 @@ class AccessTest {
 
     Thread.sleep(1000L * Integer.parseInt(retryAfter));
     assertThat(status(get("months", carol))).isEqualTo(200);
+  }
+
+  /**
+   * In a real browser: the dashboard asks for a key on its first 401, once however many of its requests
+   * were refused, asks again while the key given is refused, keeps a good one for the tab, and sends it
+   * in a header, never in a URL.
+   */
+  @Test
+  @Order(6)
+  void theDashboardAsksForAKeyUntilOneWorksAndKeepsItForTheTab() throws Exception {
+    long day = java.time.Instant.parse("2013-08-10T00:00:00Z").toEpochMilli();
+    long tfb = RawMemes.of(SharedData.DAY_2013).count("#tfb", day, day + 86_400_000L);
+    ChromeDriver chrome = HeadlessChromium.start();
+    try {
+      WebDriverWait wait = new WebDriverWait(chrome, java.time.Duration.ofSeconds(30));
+      chrome.get("http://localhost:" + APP.getLocalPort() + "/?memes=%23tfb&start=2013-08-10&end=2013-08-10");
+      Alert asked = wait.until(ExpectedConditions.alertIsPresent());
+      assertThat(asked.getText()).contains("needs an API key", "observatory keys create").doesNotContain("refused");
+      asked.sendKeys(bob); // revoked above
+      asked.accept();
+      Alert again = wait.until(ExpectedConditions.alertIsPresent());
+      assertThat(again.getText()).contains("That key was refused");
+      again.sendKeys(alice);
+      again.accept();
+      assertThat(trendTotal(chrome, wait)).isEqualTo(String.valueOf(tfb)).isNotEqualTo("0");
+
+      chrome.navigate().refresh(); // kept for the tab: not asked again
+      assertThat(trendTotal(chrome, wait)).isEqualTo(String.valueOf(tfb));
+      @SuppressWarnings("unchecked")
+      List<String> fetched = (List<String>) chrome.executeScript(
+          "return performance.getEntriesByType('resource').map(e => e.name)");
+      assertThat(fetched).anyMatch(url -> url.contains("/queries/")).noneMatch(url -> url.contains(
+          KeyToken.parse(alice).orElseThrow().secret()));
+    } finally {
+      chrome.quit();
+    }
+  }
+
+  /** The trend panel's total for its one meme, once every view has answered. */
+  private static String trendTotal(ChromeDriver chrome, WebDriverWait wait) {
+    wait.until(d -> "ready".equals(d.findElement(By.tagName("body")).getAttribute("data-state")));
+    return chrome.findElement(By.cssSelector("#trend .totals tbody tr td:nth-child(2)")).getText();
   }
 
   /** Runs the keys command as the launcher would; returns what it printed (for create: the key). */
