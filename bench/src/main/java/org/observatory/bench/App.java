@@ -44,6 +44,15 @@ public final class App {
     return new CommandSummary(summaries.get(summaries.size() - 1));
   }
 
+  /** Runs a command to its end and returns what it printed (its stdout). */
+  public String output(String name, String... args) throws IOException, InterruptedException {
+    int exit = start(name, args).waitFor();
+    if (exit != 0) {
+      throw new IllegalStateException(name + " failed (exit " + exit + "); its log ends:\n" + tail(name));
+    }
+    return Files.readString(logs.resolve(name + ".out")).strip();
+  }
+
   /** Starts the service on a store and returns once it answers its health check. */
   public Service serve(String name, Store store, Long mapReduceThreshold) throws IOException, InterruptedException {
     return serve(name, store.config(mapReduceThreshold), store.httpPort(), store.adminPort());

@@ -25,9 +25,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The soak ({@code bench/run.sh soak [--minutes 10] [--clients 32]}): the embedded default, a real day of
- * tweets loaded, and many clients at once asking a mix of every kind of query (and background jobs) for
- * minutes on end; a client that submits a job polls it, fetches its result and removes it. Reports throughput, latency per query, the share of each status, and the heap after a
+ * The soak ({@code bench/run.sh soak [--minutes 10] [--clients 32] [--keys 0]}): the embedded default, a
+ * real day of tweets loaded, and many clients at once asking a mix of every kind of query (and background
+ * jobs) for minutes on end; a client that submits a job polls it, fetches its result and removes it. With
+ * {@code --keys K}, the service has K reader keys and the clients share them round the table, each key's
+ * fair-use limits in force; a client told 429 waits the {@code Retry-After} it was given, as the Python
+ * client does. Reports throughput, latency per query, the share of each status, and the heap after a
  * collection; every answer other than 200/202/204, 429 and 503 (which say "later") is a failure, and
  * fails the run. Writes {@code soak.json} and {@code soak.md}.
  */
@@ -47,13 +50,14 @@ public final class Soak {
 
   public record Latency(String query, long requests, double p50Millis, double p99Millis) {}
 
-  public record Results(int clients, double minutes, long requests, double requestsPerSecond,
+  public record Results(int clients, int keys, double minutes, long requests, double requestsPerSecond,
       Map<Integer, Long> statuses, long failures, List<Latency> latencies, double p50Millis, double p99Millis,
       long heapUsedAfterMb, long heapMaxMb, List<String> failureSamples) {}
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options = options(args);
     int clients = Integer.parseInt(options.getOrDefault("clients", "32"));
+    int keyCount = Integer.parseInt(options.getOrDefault("keys", "0"));
     double minutes = Double.parseDouble(options.getOrDefault("minutes", "10"));
     Path out = Files.createDirectories(Path.of(options.getOrDefault("out", "bench/results")));
     Path work = Files.createDirectories(Path.of(options.getOrDefault("work", "bench/work")));
@@ -63,10 +67,16 @@ public final class Soak {
     Store store = Store.create(run.resolve("store"));
     try {
       app.run("soak-load", "load", "-c", store.config(null).toString(), SHARED_DAY.toString());
+      List<String> keys = new ArrayList<>();
+      for (int k = 0; k < keyCount; k++) {
+        keys.add(app.output("soak-key-" + k, "keys", "-c", store.config(null).toString(), "create", "--name",
+            "soak-" + k));
+      }
       try (App.Service service = app.serve("soak-server", store, null)) {
-        List<String> memes = topMemes(service.url());
-        System.err.printf("== soak: %d clients for %.1f minutes over %s, memes %s%n", clients, minutes, DAY, memes);
-        Results results = soak(service.url(), clients, minutes, memes, store.adminPort());
+        List<String> memes = topMemes(service.url(), keys.isEmpty() ? null : keys.get(0));
+        System.err.printf("== soak: %d clients (%d keys) for %.1f minutes over %s, memes %s%n", clients, keyCount,
+            minutes, DAY, memes);
+        Results results = soak(service.url(), clients, keys, minutes, memes, store.adminPort());
         new ObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("soak.json").toFile(), results);
         String markdown = markdown(results);
@@ -82,15 +92,17 @@ public final class Soak {
     }
   }
 
-  static Results soak(String url, int clients, double minutes, List<String> memes, int adminPort) throws Exception {
+  static Results soak(String url, int clients, List<String> keys, double minutes, List<String> memes, int adminPort)
+      throws Exception {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
     ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
     long end = System.nanoTime() + (long) (minutes * 60e9);
     ExecutorService pool = Executors.newFixedThreadPool(clients);
     for (int c = 0; c < clients; c++) {
+      String key = keys.isEmpty() ? null : keys.get(c % keys.size());
       pool.submit(() -> {
-        Client client = new Client(http, outcomes, failures);
+        Client client = new Client(http, key, outcomes, failures);
         while (System.nanoTime() < end) {
           Request request = next(url, memes);
           HttpResponse<String> answer = client.send(request);
@@ -103,19 +115,25 @@ public final class Soak {
     }
     pool.shutdown();
     pool.awaitTermination((long) (minutes * 60) + 300, java.util.concurrent.TimeUnit.SECONDS);
-    return results(clients, minutes, List.copyOf(outcomes), List.copyOf(failures), heapAfterCollection(http, adminPort));
+    return results(clients, keys.size(), minutes, List.copyOf(outcomes), List.copyOf(failures),
+        heapAfterCollection(http, adminPort));
   }
 
   /** One analyst's client: sends, times and records each request. */
-  private record Client(HttpClient http, ConcurrentLinkedQueue<Outcome> outcomes, ConcurrentLinkedQueue<String> failures) {
-    /** The response, or null when none came (recorded as status 0). */
-    HttpResponse<String> send(Request request) {
+  private record Client(HttpClient http, String key, ConcurrentLinkedQueue<Outcome> outcomes,
+      ConcurrentLinkedQueue<String> failures) {
+    /** The response, or null when none came (recorded as status 0); after a 429, waits as it was told to. */
+    HttpResponse<String> send(Request request) throws InterruptedException {
       long began = System.nanoTime();
       HttpResponse<String> response = null;
       String body;
       try {
-        response = http.send(HttpRequest.newBuilder(request.uri()).timeout(Duration.ofMinutes(2))
-            .method(request.method(), HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        HttpRequest.Builder builder = HttpRequest.newBuilder(request.uri()).timeout(Duration.ofMinutes(2))
+            .method(request.method(), HttpRequest.BodyPublishers.noBody());
+        if (key != null) {
+          builder.header("Authorization", "Bearer " + key);
+        }
+        response = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
         body = response.body();
       } catch (Exception e) {
         body = e.toString();
@@ -125,6 +143,9 @@ public final class Soak {
       if (!fine(status) && failures.size() < 10) {
         failures.add(request.method() + " " + request.uri() + " -> " + status + " " + body.substring(0, Math.min(200, body.length())));
       }
+      if (status == 429 && key != null) {
+        Thread.sleep(1000L * Math.min(30, Long.parseLong(response.headers().firstValue("Retry-After").orElse("1"))));
+      }
       return response;
     }
 
@@ -133,6 +154,9 @@ public final class Soak {
       URI job = URI.create(url + "/jobs/" + id);
       for (int poll = 0; poll < 600; poll++) {
         HttpResponse<String> status = send(new Request("job status", "GET", job));
+        if (status != null && status.statusCode() == 429) {
+          continue; // asked again once the wait it was told is over
+        }
         if (status == null || status.statusCode() != 200 || !JSON.readTree(status.body()).get("state").asText()
             .matches("QUEUED|RUNNING")) {
           break;
@@ -170,9 +194,13 @@ public final class Soak {
   }
 
   /** The day's 10 most used hashtags, as the service ranks them. */
-  static List<String> topMemes(String url) throws Exception {
-    HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url
-        + "/queries/top-memes?kind=hashtags&limit=10&start=" + DAY + "&end=" + DAY)).build(), HttpResponse.BodyHandlers.ofString());
+  static List<String> topMemes(String url, String key) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url
+        + "/queries/top-memes?kind=hashtags&limit=10&start=" + DAY + "&end=" + DAY));
+    if (key != null) {
+      request.header("Authorization", "Bearer " + key);
+    }
+    HttpResponse<String> response = HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
     List<String> memes = new ArrayList<>();
     for (JsonNode row : JSON.readTree(response.body()).get("rows")) {
       memes.add(row.get("key").asText());
@@ -194,7 +222,8 @@ public final class Soak {
         gauges.get("jvm.memory.heap.max").get("value").asLong() >> 20};
   }
 
-  static Results results(int clients, double minutes, List<Outcome> outcomes, List<String> failures, long[] heap) {
+  static Results results(int clients, int keys, double minutes, List<Outcome> outcomes, List<String> failures,
+      long[] heap) {
     Map<Integer, Long> statuses = new TreeMap<>();
     Map<String, List<Double>> byQuery = new TreeMap<>();
     for (Outcome o : outcomes) {
@@ -206,7 +235,7 @@ public final class Soak {
         percentile(millis, 99))));
     List<Double> all = outcomes.stream().map(Outcome::millis).toList();
     long failed = outcomes.stream().filter(o -> !fine(o.status())).count();
-    return new Results(clients, minutes, outcomes.size(), Math.round(outcomes.size() / (minutes * 60) * 10) / 10.0,
+    return new Results(clients, keys, minutes, outcomes.size(), Math.round(outcomes.size() / (minutes * 60) * 10) / 10.0,
         statuses, failed, latencies, percentile(all, 50), percentile(all, 99), heap[0], heap[1], failures);
   }
 
@@ -218,10 +247,11 @@ public final class Soak {
 
   static String markdown(Results r) {
     StringBuilder md = new StringBuilder(String.format(Locale.ROOT,
-        "# Soak: %d clients for %.1f minutes on the embedded default%n%n"
+        "# Soak: %d clients%s for %.1f minutes on the embedded default%n%n"
             + "%,d requests, %.1f a second; p50 %.1f ms, p99 %.1f ms; %d failed that should have succeeded. "
             + "Heap after a full collection: %,d MB of %,d MB.%n%n| status | requests | share |%n|---|---|---|%n",
-        r.clients(), r.minutes(), r.requests(), r.requestsPerSecond(), r.p50Millis(), r.p99Millis(), r.failures(),
+        r.clients(), r.keys() == 0 ? "" : String.format(Locale.ROOT, " sharing %d keys", r.keys()), r.minutes(),
+        r.requests(), r.requestsPerSecond(), r.p50Millis(), r.p99Millis(), r.failures(),
         r.heapUsedAfterMb(), r.heapMaxMb()));
     r.statuses().forEach((status, n) -> md.append(String.format(Locale.ROOT, "| %d | %,d | %.2f %% |%n", status, n,
         100.0 * n / r.requests())));
