@@ -123,7 +123,7 @@ public final class JobsResource {
     Optional<JobStatus> job = jobs.get(id).filter(j -> caller.mayActOn(j.owner()));
     boolean ended = job.isPresent() && jobs.cancel(id);
     String outcome = !ended ? "not-found" : job.get().state().isFinished() ? "deleted" : "cancelled";
-    Audit.record(caller.keyId(), "job.delete", id, outcome);
+    Audit.record(caller.keyId(), "job.delete", Audit.given(id), outcome);
     return ended ? Response.noContent().build() : notFound(id);
   }
 

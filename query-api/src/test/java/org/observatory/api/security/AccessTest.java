@@ -105,6 +105,8 @@ class AccessTest {
     assertThat(status(get("jobs/" + id, bob))).isEqualTo(404);
     assertThat(status(get("jobs/" + id + "/results", bob))).isEqualTo(404);
     assertThat(status(request("jobs/" + id, bob).delete())).isEqualTo(404);
+    String huge = "x".repeat(5_000);
+    assertThat(status(request("jobs/" + huge, bob).delete())).isEqualTo(404);
     assertThat(ids(bob)).doesNotContain(id);
     assertThat(status(get("jobs/" + id, root))).isEqualTo(200);
     assertThat(ids(root)).contains(id);
@@ -123,6 +125,9 @@ class AccessTest {
       assertThat(line.get("actor").asText()).isEqualTo(KeyToken.parse(bob).orElseThrow().id());
       assertThat(line.get("outcome").asText()).isEqualTo("not-found");
     });
+    assertThat(audit).as("a client's long id is cut in the trail").anySatisfy(line -> {
+      assertThat(line.get("target").asText()).startsWith("xxxx").endsWith("(5000 characters)").hasSizeLessThan(100);
+    }).noneMatch(line -> line.toString().length() > 1_000);
     assertThat(audit).filteredOn(line -> line.get("action").asText().equals("key.create")).hasSize(3)
         .allSatisfy(line -> assertThat(line.get("actor").asText()).startsWith("command:"));
   }
