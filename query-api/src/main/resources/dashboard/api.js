@@ -42,11 +42,32 @@ function withKey(headers, key) {
   return key ? { ...headers, Authorization: `Bearer ${key}` } : headers;
 }
 
-/** fetch, with the key if there is one; while the service refuses it, asks for another until one works or none is given. */
+// A key has its share (a few queries at once, so many a second), which a page of views can exceed for a
+// moment: a 429 that says to wait briefly is waited out; a longer one (too many jobs) is shown.
+const MAX_WAITS = 5;
+const MAX_WAIT_SECONDS = 5;
+const pause = seconds => new Promise(resolve => setTimeout(resolve, seconds * 1000));
+
+/** Seconds a 429 says to wait, when it is briefly enough to wait them out; else null. */
+function briefWait(response) {
+  if (response.status !== 429) return null;
+  const seconds = Number(response.headers.get('Retry-After') || 1);
+  return seconds > 0 && seconds <= MAX_WAIT_SECONDS ? seconds : null;
+}
+
+/**
+ * fetch, with the key if there is one: while the service refuses the key, asks for another until one
+ * works or none is given; over the key's share for a moment, waits as told and asks again.
+ */
 async function keyedFetch(target, init = {}) {
   let key = sessionStorage.getItem(KEY);
-  for (;;) {
+  for (let waits = 0; ;) {
     const response = await fetch(target, { ...init, headers: withKey(init.headers, key) });
+    const wait = briefWait(response);
+    if (wait !== null && waits++ < MAX_WAITS) {
+      await pause(wait);
+      continue;
+    }
     if (response.status !== 401) return response;
     const kept = sessionStorage.getItem(KEY);
     if (kept !== key) { // another request was given a key meanwhile

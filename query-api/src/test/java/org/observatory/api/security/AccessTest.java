@@ -37,6 +37,7 @@ import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -207,6 +208,8 @@ class AccessTest {
       again.sendKeys(alice);
       again.accept();
       assertThat(trendTotal(chrome, wait)).isEqualTo(String.valueOf(tfb)).isNotEqualTo("0");
+      // more views than a key's 4 queries at once: those told 429 waited as told, and none shows an error
+      assertThat(chrome.findElements(By.cssSelector(".error"))).noneMatch(WebElement::isDisplayed);
 
       chrome.navigate().refresh(); // kept for the tab: not asked again
       assertThat(trendTotal(chrome, wait)).isEqualTo(String.valueOf(tfb));
