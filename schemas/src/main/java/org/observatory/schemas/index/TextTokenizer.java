@@ -20,6 +20,7 @@ import org.apache.lucene.analysis.icu.ICUNormalizer2Filter;
 import org.apache.lucene.analysis.icu.segmentation.ICUTokenizer;
 import org.apache.lucene.analysis.id.IndonesianAnalyzer;
 import org.apache.lucene.analysis.it.ItalianAnalyzer;
+import org.apache.lucene.analysis.ja.JapaneseAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.LengthFilter;
 import org.apache.lucene.analysis.nl.DutchAnalyzer;
 import org.apache.lucene.analysis.pt.PortugueseAnalyzer;
@@ -31,11 +32,14 @@ import org.apache.lucene.analysis.tr.TurkishAnalyzer;
 /**
  * Splits text into index words: Unicode word segmentation by ICU (dictionary-based for Thai,
  * Japanese, Chinese, Khmer...), NFKC case folding, and stop-words of the corpus' main languages
- * dropped. The same tokenizer serves indexing and text queries, so both agree on what a word is.
+ * dropped, Japanese particles among them (Lucene's kuromoji list: 11 % of the words of the real 2013
+ * and 2016 days were such). The same tokenizer serves indexing and text queries, so both agree on what a word is.
  */
 public final class TextTokenizer {
   private static final int MAX_WORD_LENGTH = 100;
   private static final Pattern URL_REMNANT = Pattern.compile("https?:/\\S*");
+  // Twitter escapes these three in a status's text; unescaped, they are the punctuation they stand for.
+  private static final Pattern HTML_ESCAPE = Pattern.compile("&(?:amp|lt|gt);");
   private static final Analyzer ANALYZER = new Analyzer() {
     @Override
     protected TokenStreamComponents createComponents(String fieldName) {
@@ -52,7 +56,7 @@ public final class TextTokenizer {
   /** The distinct words of the text, in order of first appearance. */
   public static List<String> words(String text) {
     Set<String> words = new LinkedHashSet<>();
-    String cleaned = URL_REMNANT.matcher(text).replaceAll(" ");
+    String cleaned = HTML_ESCAPE.matcher(URL_REMNANT.matcher(text).replaceAll(" ")).replaceAll(" ");
     try (TokenStream tokens = ANALYZER.tokenStream("text", cleaned)) {
       CharTermAttribute term = tokens.addAttribute(CharTermAttribute.class);
       tokens.reset();
@@ -74,9 +78,10 @@ public final class TextTokenizer {
             ItalianAnalyzer.getDefaultStopSet(), DutchAnalyzer.getDefaultStopSet(),
             IndonesianAnalyzer.getDefaultStopSet(), TurkishAnalyzer.getDefaultStopSet(),
             RussianAnalyzer.getDefaultStopSet(), ArabicAnalyzer.getDefaultStopSet(),
-            ThaiAnalyzer.getDefaultStopSet())
+            ThaiAnalyzer.getDefaultStopSet(), JapaneseAnalyzer.getDefaultStopSet())
         .forEach(stop::addAll);
-    // Twitter's own filler: the retweet marker and "via @someone".
+    // Twitter's own filler: the retweet marker and "via @someone". "amp" stays: months indexed while
+    // "&amp;" was read as a word hold no word "amp", so a query for it must not find it in newer ones.
     stop.addAll(List.of("rt", "via", "amp"));
     return stop;
   }

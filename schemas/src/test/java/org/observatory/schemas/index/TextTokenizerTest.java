@@ -21,6 +21,16 @@ class TextTokenizerTest {
   }
 
   @Test
+  void dropsJapaneseParticlesAndKeepsTheWordsBetweenThem() {
+    assertThat(TextTokenizer.words("花火の写真をアップしました")).contains("花火", "写真").doesNotContain("の", "を");
+  }
+
+  @Test
+  void readsTwittersHtmlEscapesAsThePunctuationTheyStandFor() {
+    assertThat(TextTokenizer.words("tom &amp; jerry &lt;3 a&gt;b")).containsExactly("tom", "jerry", "3", "b");
+  }
+
+  @Test
   void keepsArabicWordsAndDropsArabicStopWords() {
     assertThat(TextTokenizer.words("ذهبت إلى المدرسة")).contains("ذهبت", "المدرسة").doesNotContain("إلى");
   }
