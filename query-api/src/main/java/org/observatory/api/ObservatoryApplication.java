@@ -56,7 +56,20 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
   private static final Logger LOG = LoggerFactory.getLogger(ObservatoryApplication.class);
 
   public static void main(String[] args) throws Exception {
-    new ObservatoryApplication().run(args);
+    runThenExit(new ObservatoryApplication(), args);
+  }
+
+  /**
+   * Runs the command the arguments name; every command but {@code server} then ends the JVM. A
+   * command's embedded HBase can leave threads behind that keep a JVM alive for good: when its region
+   * server is slow to stop (a busy machine), HBase interrupts it, the WAL's close fails, and the WAL's
+   * non-daemon sync threads wait forever. A failed command already exits, with 1.
+   */
+  static void runThenExit(Application<ObservatoryConfiguration> application, String[] args) throws Exception {
+    application.run(args);
+    if (args.length == 0 || !args[0].equals("server")) {
+      System.exit(0);
+    }
   }
 
   @Override
