@@ -10,11 +10,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /** An Observatory server run from the executable jar by the project's launcher, on ports of its own. */
 final class Service implements AutoCloseable {
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final int UNSHARED_PORTS_END = 32_768;
+  private static int nextPort = 20_000 + ThreadLocalRandom.current().nextInt(8_000);
 
   private final Process process;
   private final Path log;
@@ -96,9 +99,20 @@ final class Service implements AutoCloseable {
     }
   }
 
-  static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
+  /**
+   * A port no other process listens on, chosen between the cluster's fixed ports (below 20000) and the
+   * kernel's ephemeral range (32768 up): a port the kernel handed out as ephemeral could be taken by any
+   * daemon's outgoing connection or port-0 listener before the service binds it (ClusterIT once failed so).
+   */
+  static synchronized int freePort() {
+    while (nextPort < UNSHARED_PORTS_END) {
+      int port = nextPort++;
+      try (ServerSocket socket = new ServerSocket(port)) {
+        return port;
+      } catch (IOException taken) {
+        // in use: try the next one
+      }
     }
+    throw new IllegalStateException("no free port below " + UNSHARED_PORTS_END);
   }
 }
