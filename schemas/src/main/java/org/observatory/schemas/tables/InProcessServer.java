@@ -14,6 +14,7 @@ public final class InProcessServer {
     // The local file system cannot hflush; HBase must accept that rather than refuse to start.
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
     conf.set("hbase.wal.provider", "filesystem");
+    conf.set("fs.file.impl", NioLocalFileSystem.class.getName());
     conf.setInt(HConstants.MASTER_INFO_PORT, -1);
     conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
     // MSLAB gives every region with writes a 2 MB chunk per family: 1.4 GB of heap for 700 regions.
