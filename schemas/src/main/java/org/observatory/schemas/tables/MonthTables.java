@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.NamespaceExistException;
 import org.apache.hadoop.hbase.TableExistsException;
+import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -88,12 +89,16 @@ public final class MonthTables {
       }
       List<TableName> created = new ArrayList<>();
       for (Map.Entry<TableName, Future<Void>> creation : pending.entrySet()) {
+        // The future alone polls with a growing pause (0.1, 0.2, 0.3, 0.5, 1 s...): a month took a second.
+        awaitAvailable(admin, creation.getKey(), 25, 10_000);
         if (await(creation.getValue())) {
           created.add(creation.getKey());
         }
       }
       for (TableName table : raced) {
-        awaitAvailable(admin, table);
+        if (!awaitAvailable(admin, table, 100, 60_000)) {
+          throw new IOException("table " + table + " is being created elsewhere but never became available");
+        }
       }
       // Loaders write only once all of a month's tables exist, so tweets stored before an index table
       // was created mean the index came later, and misses them until a rebuild.
@@ -272,18 +277,29 @@ public final class MonthTables {
     }
   }
 
-  private static void awaitAvailable(Admin admin, TableName table) throws IOException {
-    long deadline = System.currentTimeMillis() + 60_000;
-    while (!admin.isTableAvailable(table)) {
+  /** Whether the table became available (all its regions open) within {@code timeoutMillis}. */
+  private static boolean awaitAvailable(Admin admin, TableName table, long pauseMillis, long timeoutMillis)
+      throws IOException {
+    long deadline = System.currentTimeMillis() + timeoutMillis;
+    while (!isAvailable(admin, table)) {
       if (System.currentTimeMillis() > deadline) {
-        throw new IOException("table " + table + " is being created elsewhere but never became available");
+        return false;
       }
       try {
-        Thread.sleep(100);
+        Thread.sleep(pauseMillis);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IOException("interrupted waiting for table " + table, e);
       }
+    }
+    return true;
+  }
+
+  private static boolean isAvailable(Admin admin, TableName table) throws IOException {
+    try {
+      return admin.isTableAvailable(table);
+    } catch (TableNotFoundException notYet) { // its creation has not reached the meta table
+      return false;
     }
   }
 }
