@@ -13,8 +13,9 @@ public final class QueryStage {
   public static final List<String> QUERIES = List.of("meme-post-count", "timestamp-count", "user-post-count",
       "meme-cooccurrence-count", "retweet-edges", "mention-edges", "get-tweets-with-meme", "top-memes");
   /**
-   * Needs phase 2 (the default meme index carries the poster, the retweeted and the mentioned, not every
-   * meme of a tweet), and tallies cheaply: its time beyond phase 1's is the fetch.
+   * Needs phase 2 where the meme index does not carry every meme of a tweet (months built before the
+   * shipped specification carried them, or by one that does not), and tallies cheaply: its time beyond
+   * phase 1's is the fetch. Under the shipped specification it answers from the index.
    */
   static final String FETCH_PROBE = "meme-cooccurrence-count";
   /** Phase 1 alone, from the index cells: the matching tweets' ids, streamed. */

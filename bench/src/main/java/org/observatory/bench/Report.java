@@ -12,6 +12,8 @@ import java.util.stream.Collectors;
 
 /** A run's figures as {@code results.json}, {@code report.md} (headline table first) and PNG charts. */
 final class Report {
+  /** Why a run has no phase-2 figures: nothing it asked fetched its tweets. */
+  private static final String NO_FETCH = QueryStage.FETCH_PROBE + " answered from the meme index's cells";
   private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
       .enable(SerializationFeature.INDENT_OUTPUT);
@@ -60,11 +62,12 @@ final class Report {
         .filter(t -> t.window().equals(longest) && t.evaluation().equals("index-only"))
         .map(t -> t.query() + " " + ms(t.medianMs())).collect(Collectors.joining(", ")));
     row(md, "phase-2 fetch rate (" + QueryStage.FETCH_PROBE + " beyond " + QueryStage.PHASE1_PROBE + ")",
-        r.queries().fetchRates().isEmpty() ? "no window fetched 1,000 tweets in the service"
+        r.queries().fetchRates().isEmpty() ? "no window fetched 1,000 tweets in the service (" + NO_FETCH + ")"
             : r.queries().fetchRates().stream().map(f -> rate(f.tweetsPerSecond()) + " tweets/s at " + f.window())
                 .collect(Collectors.joining(", ")));
-    row(md, "MapReduce phase 2's fixed cost", r.queries().mapReduce().stream()
-        .map(c -> ms(c.fixedCostMs()) + " at " + c.window()).collect(Collectors.joining(", ")));
+    row(md, "MapReduce phase 2's fixed cost", r.queries().mapReduce().isEmpty() ? "no window fetched (" + NO_FETCH
+        + ")" : r.queries().mapReduce().stream().map(c -> ms(c.fixedCostMs()) + " at " + c.window())
+            .collect(Collectors.joining(", ")));
     for (String query : PeerComparison.QUERIES) {
       row(md, "DuckDB's time over Observatory's: " + query, r.peer().stream().filter(t -> t.query().equals(query))
           .map(t -> (t.agree() ? t.ratio() + "x" : "answers differ") + " at " + t.window())
@@ -145,8 +148,9 @@ final class Report {
       windows.forEach(w -> md.append(" | ").append(QueryStage.find(r.queries().timings(), query, w.name()).evaluation()));
     }
     md.append(" |\n\nMapReduce phase 2, forced (threshold 0), against the service's own fetch: ")
-        .append(r.queries().mapReduce().stream().map(c -> c.window() + ": " + ms(c.mapReduceMs()) + " vs "
-            + ms(c.serviceMs())).collect(Collectors.joining(", "))).append(".\n\n");
+        .append(r.queries().mapReduce().isEmpty() ? "not measured (" + NO_FETCH + ")" : r.queries().mapReduce()
+            .stream().map(c -> c.window() + ": " + ms(c.mapReduceMs()) + " vs " + ms(c.serviceMs()))
+            .collect(Collectors.joining(", "))).append(".\n\n");
   }
 
   private static void peer(StringBuilder md, Harness.Results r) {

@@ -62,7 +62,8 @@ class ClusterIT {
     Files.createDirectories(work);
     cluster = new LocalCluster(root, work.resolve("cluster"));
     cluster.start();
-    clusterSettings = List.of("-Ddw.hbase.configDir=" + cluster.configDir());
+    Path spec = writeSpecFetchingMemes();
+    clusterSettings = List.of("-Ddw.hbase.configDir=" + cluster.configDir(), "-Ddw.indexSpec=" + spec);
     List<String> put = new ArrayList<>(List.of("-put"));
     DAYS.forEach(day -> put.add(SharedData.file(day).toString()));
     put.add("/input");
@@ -70,7 +71,7 @@ class ClusterIT {
     cluster.fs(put.toArray(String[]::new));
     observatory("load-cluster.log", clusterSettings, "load", "-c", clusterConfig.toString(), "--mode", "bulk", "/input");
 
-    Path embeddedConfig = writeEmbeddedConfig();
+    Path embeddedConfig = writeEmbeddedConfig(spec);
     observatory("load-embedded.log", List.of(), "load", "-c", embeddedConfig.toString(), "--mode", "bulk",
         SharedData.tweetsDir().toString());
     onCluster = Service.start(root, clusterConfig, clusterSettings, work.resolve("cluster-server.log"));
@@ -135,7 +136,7 @@ class ClusterIT {
     List<String> everyPhase2OnYarn = new ArrayList<>(clusterSettings);
     everyPhase2OnYarn.add("-Ddw.query.mapReduceThreshold=1");
     try (Service mapReduce = Service.start(root, clusterConfig, everyPhase2OnYarn, work.resolve("mapreduce-server.log"))) {
-      // the one content query whose fields the default meme index's cells do not carry
+      // the one content query whose fields this store's meme index cells do not carry
       String request = day.requests().stream().filter(r -> r.startsWith("/queries/meme-cooccurrence-count")).findFirst()
           .orElseThrow();
       HttpResponse<String> answer = mapReduce.get(request);
@@ -321,7 +322,21 @@ class ClusterIT {
     return Map.of("OBSERVATORY_JAVA_OPTS", "-Xmx1500m " + String.join(" ", settings));
   }
 
-  private Path writeEmbeddedConfig() throws IOException {
+  /**
+   * The shipped specification less the meme fields its meme index carries, as a store built before it
+   * carried them: co-occurrence then fetches its tweets in phase 2, on YARN above the threshold.
+   */
+  private Path writeSpecFetchingMemes() throws IOException {
+    String carried = ", hashtags, mentions.screen_name, urls]";
+    String shipped = Files.readString(
+        root.resolve("schemas/src/main/resources/org/observatory/schemas/index/default-index-spec.yaml"));
+    assertThat(shipped).as("the shipped meme index carries the meme fields").containsOnlyOnce(carried);
+    Path spec = work.resolve("index-spec-fetching-memes.yaml");
+    Files.writeString(spec, shipped.replace(carried, "]"));
+    return spec;
+  }
+
+  private Path writeEmbeddedConfig(Path spec) throws IOException {
     Path data = work.resolve("embedded");
     Path config = work.resolve("embedded.yml");
     embeddedZookeeperPort = Service.freePort();
@@ -333,6 +348,7 @@ class ClusterIT {
         "  adminConnectors:",
         "    - type: http",
         "      port: 0",
+        "indexSpec: " + spec,
         "hbase:",
         "  dataDir: " + data,
         "  zookeeperPort: " + embeddedZookeeperPort,

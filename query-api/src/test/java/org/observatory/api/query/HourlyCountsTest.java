@@ -45,7 +45,7 @@ import org.observatory.testing.TestLoads;
 /**
  * The hourly counts and tallies stay exact whatever writes into the hours they keep: a real day split
  * in two halves loaded by different loaders one after the other, deletes, a reload, a dropped month
- * (and co-occurrence, fetched in phase 2, beside them).
+ * (co-occurrence's tallies among them).
  * Each answer (top-memes' too) is checked against the raw lines loaded so far, after the same question was answered (and
  * its counts and tallies kept) before the write.
  */
@@ -90,6 +90,7 @@ class HourlyCountsTest {
     assertCounted(dir, loaded, "first half, streamed");
     assertThat(count().hoursFromCells()).as("asked again, every hour is a kept count").isZero();
     assertThat(tallied(ContentQuery.MENTION_EDGES).toScan).as("and every hour a kept tally").isEmpty();
+    assertThat(tallied(ContentQuery.MEME_COOCCURRENCE_COUNT).toScan).as("co-occurrence's too").isEmpty();
 
     loaded.addAll(secondHalf);
     TestLoads.load(connection, names, LoadMode.DIRECT, dir.resolve("b"), gz(dir, "b", secondHalf));
@@ -189,7 +190,7 @@ class HourlyCountsTest {
     assertThat(users.isEmpty()).as("%s: the memes are in the tweets loaded", after).isEqualTo(raw.tweets().isEmpty());
     assertThat(Ask.edges(ask.retweetEdges(asked, DAY, DAY))).as("%s: retweet-edges", after).isEqualTo(retweets);
     assertThat(Ask.edges(ask.mentionEdges(asked, DAY, DAY))).as("%s: mention-edges", after).isEqualTo(mentions);
-    Map<String, Long> cooccurring = new HashMap<>(); // fetched: the cells do not carry every meme of a tweet
+    Map<String, Long> cooccurring = new HashMap<>();
     raw.tweets().stream()
         .filter(t -> t.createdAt() >= start && t.createdAt() < start + 86_400_000L)
         .filter(t -> memes.stream().anyMatch(t.memes()::contains))

@@ -34,8 +34,6 @@ final class QueriedDay implements AutoCloseable {
   final HBaseStore cluster;
   /** Phase 2 in the service up to the threshold, as configured by default. */
   final Ask ask;
-  /** Phase 2 always as a MapReduce job. */
-  final Ask alwaysMapReduce;
 
   QueriedDay(String namespace) throws Exception {
     this(namespace, SharedData.DAY_2013, DAY);
@@ -56,8 +54,6 @@ final class QueriedDay implements AutoCloseable {
     ContentJob job = new ContentJob(cluster.connection(), cluster.tableNames(), spec,
         new ContentJob.Settings(new Path(Files.createTempDirectory("query-work").toString()), 2), 60_000);
     ask = new Ask(new QueryEngine(spec, new QuerySettings(), scanner, fetcher, assembler, job));
-    alwaysMapReduce = new Ask(new QueryEngine(spec, new QuerySettings().mapReduceThreshold(0), scanner, fetcher,
-        assembler, job));
   }
 
   /** The day's five most frequent hashtags, its most frequent mention and URL, and an absent hashtag. */

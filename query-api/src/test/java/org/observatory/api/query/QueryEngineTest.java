@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
@@ -39,7 +38,6 @@ class QueryEngineTest {
   private TableNames names;
   private Ask queries;
   private Ask content;
-  private Ask alwaysMapReduce;
 
   @BeforeAll
   void loadADay() throws Exception {
@@ -50,7 +48,6 @@ class QueryEngineTest {
     names = loaded.names;
     queries = loaded.ask;
     content = loaded.ask;
-    alwaysMapReduce = loaded.alwaysMapReduce;
   }
 
   @AfterAll
@@ -196,6 +193,8 @@ class QueryEngineTest {
     QueryResult result = content.memeCooccurrenceCount(String.join(",", memes), "2013-08-10", "2013-08-10");
 
     assertThat(result.counts()).isEqualTo(expected).isNotEmpty();
+    assertThat(result.meta().evaluation()).as("the default meme index carries every field its keys come from")
+        .isEqualTo("index-only");
   }
 
   @Test
@@ -211,16 +210,15 @@ class QueryEngineTest {
       }
     }
 
-    for (Ask asked : List.of(content, alwaysMapReduce)) {
-      QueryResult result = asked.run(ContentQuery.MEME_NETWORK, String.join(",", memes), "2013-08-10", "2013-08-10",
-          Progress.IGNORED);
-      Map<List<String>, Long> pairs = new HashMap<>();
-      result.rows().forEach(r -> pairs.put(List.of((String) r.get("source"), (String) r.get("target")),
-          ((Number) r.get("weight")).longValue()));
-      assertThat(pairs).isEqualTo(expected).isNotEmpty();
-      assertThat(result.rows()).extracting(r -> ((Number) r.get("weight")).longValue())
-          .isSortedAccordingTo(java.util.Comparator.reverseOrder());
-    }
+    QueryResult result = content.run(ContentQuery.MEME_NETWORK, String.join(",", memes), "2013-08-10", "2013-08-10",
+        Progress.IGNORED);
+    Map<List<String>, Long> pairs = new HashMap<>();
+    result.rows().forEach(r -> pairs.put(List.of((String) r.get("source"), (String) r.get("target")),
+        ((Number) r.get("weight")).longValue()));
+    assertThat(pairs).isEqualTo(expected).isNotEmpty();
+    assertThat(result.rows()).extracting(r -> ((Number) r.get("weight")).longValue())
+        .isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    assertThat(result.meta().evaluation()).isEqualTo("index-only");
   }
 
   @Test
@@ -263,30 +261,6 @@ class QueryEngineTest {
     assertThat(Ask.edges(mentionEdges)).isEqualTo(mentions).isNotEmpty();
     assertThat(List.of(retweetEdges.meta().evaluation(), mentionEdges.meta().evaluation()))
         .as("the default meme index's cells carry the ends of both kinds of edge").containsOnly("index-only");
-  }
-
-  @Test
-  void aMapReduceJobAnswersEveryContentQueryExactlyAsTheServiceDoes() throws Exception {
-    String memes = String.join(",", loaded.memes());
-    // the other content queries need no phase 2 here (the default meme index's cells carry what they
-    // read); IndexEvolutionTest runs them both ways over an index whose cells carry nothing
-    for (ContentQuery query : List.of(ContentQuery.MEME_COOCCURRENCE_COUNT)) {
-      for (String[] window : List.of(new String[] {"2013-08-10", "2013-08-10"},
-          new String[] {"2013-06-01", "2013-08-31T23:59:59Z"})) {
-        List<Double> progress = new ArrayList<>();
-        QueryResult inService = content.run(query, memes, window[0], window[1], Progress.IGNORED);
-        QueryResult viaJob = alwaysMapReduce.run(query, memes, window[0], window[1], progress::add);
-
-        String what = query + " " + window[0];
-        assertThat(inService.meta().evaluation()).as(what).isEqualTo("index+fetch");
-        assertThat(viaJob.meta().evaluation()).as(what).isEqualTo("index+mapreduce");
-        assertThat(viaJob.meta().phase1Tweets()).as(what).isEqualTo(inService.meta().phase1Tweets()).isPositive();
-        assertThat(viaJob.counts()).as(what).isEqualTo(inService.counts());
-        assertThat(viaJob.rows()).as(what).isEqualTo(inService.rows());
-        assertThat(viaJob.counts() == null ? viaJob.rows() : viaJob.counts().keySet()).as(what).isNotEmpty();
-        assertThat(progress).as(what).isNotEmpty().allMatch(p -> p >= 0 && p <= 1);
-      }
-    }
   }
 
   @Test
