@@ -43,6 +43,8 @@ final class Spool implements Closeable {
   private final long rollNanos;
   private final Deque<Segment> ready = new ArrayDeque<>();
   private long bytes;
+  /** What this run appended, in bytes: the stream's input size. */
+  private long received;
   private long sequence;
   /** The open segment, written a whole line at a time (null between segments). */
   private FileOutputStream out;
@@ -86,6 +88,7 @@ final class Spool implements Closeable {
       openBytes += encoded.length;
       openLines++;
       bytes += encoded.length;
+      received += encoded.length;
       rollIfDue(false);
       return;
     }
@@ -168,6 +171,10 @@ final class Spool implements Closeable {
 
   synchronized long bytes() {
     return bytes;
+  }
+
+  synchronized long received() {
+    return received;
   }
 
   synchronized int readySegments() {

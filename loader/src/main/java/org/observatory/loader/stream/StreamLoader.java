@@ -136,7 +136,7 @@ public final class StreamLoader {
       finished.countDown();
     }
     logProgress();
-    LoadSummary summary = new LoadSummary(counters, 0, 0, System.currentTimeMillis() - start);
+    LoadSummary summary = new LoadSummary(counters, 0, spool.received(), System.currentTimeMillis() - start);
     LOG.info("stream finished: {}", summary);
     return summary;
   }

@@ -25,13 +25,17 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Durability;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
 import org.observatory.loader.LoaderKit;
 import org.observatory.loader.LoadCounters;
+import org.observatory.loader.LoadSummary;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthTables;
@@ -47,6 +51,7 @@ import org.observatory.testing.TestLoads;
  * counts in every table mean every tweet and index entry is there exactly once.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StreamLoaderTest {
   private static final List<String> DAYS = List.of(SharedData.DAY_2013, SharedData.DAY_2016);
   private final Connection connection = MiniHBase.connection();
@@ -68,10 +73,18 @@ class StreamLoaderTest {
   @Test
   void aReplayStoresEveryTweetOnce(@TempDir Path dir) throws Exception {
     TableNames names = new TableNames("stream_replay");
-    LoadCounters counts = loader(connection, names, StreamPart.whole(), dir).run(new ReplaySource(List.of(files()), 0))
-        .counters();
+    LoadSummary summary = loader(connection, names, StreamPart.whole(), dir).run(new ReplaySource(List.of(files()), 0));
+    LoadCounters counts = summary.counters();
 
     assertThat(counts.sum(LoadCounter.STATUSES)).isEqualTo(statuses);
+    long bytes = 0;
+    for (String day : DAYS) {
+      try (Stream<String> lines = SharedData.lines(day)) {
+        bytes += lines.mapToLong(line -> line.getBytes(StandardCharsets.UTF_8).length + 1).sum();
+      }
+    }
+    assertThat(summary.inputBytes()).as("the lines received, each with its newline").isEqualTo(bytes);
+    assertThat(summary.toString()).startsWith(String.format("%.1f MB in ", bytes / 1e6));
     assertThat(cellCounts(names)).isEqualTo(reference);
     try (Admin admin = connection.getAdmin()) {
       assertThat(admin.tableExists(names.tweets(Month.parse("2016-02"))))
@@ -99,6 +112,7 @@ class StreamLoaderTest {
   }
 
   @Test
+  @Order(1) // a region server started again reopens every region: before the other tests add theirs
   void tweetsArrivingWhileHBaseIsDownAreKeptAndStoredWhenItReturns(@TempDir Path dir) throws Exception {
     TableNames names = new TableNames("stream_outage");
     Configuration conf = new Configuration(MiniHBase.configuration());
