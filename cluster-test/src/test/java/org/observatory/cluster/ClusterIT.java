@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.observatory.schemas.index.IndexSpec;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.TableSnapshot;
 
@@ -331,8 +332,7 @@ class ClusterIT {
    */
   private Path writeSpecFetchingMemes() throws IOException {
     String carried = ", hashtags, mentions.screen_name, urls]";
-    String shipped = Files.readString(
-        root.resolve("schemas/src/main/resources/org/observatory/schemas/index/default-index-spec.yaml"));
+    String shipped = IndexSpec.shippedYaml();
     assertThat(shipped).as("the shipped meme index carries the meme fields").containsOnlyOnce(carried);
     Path spec = work.resolve("index-spec-fetching-memes.yaml");
     Files.writeString(spec, shipped.replace(carried, "]"));

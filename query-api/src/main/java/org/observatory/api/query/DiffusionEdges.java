@@ -125,7 +125,7 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
     if (heaviest.size() > limit) {
       cuts.add(new QueryResult.Cut("edges", limit, heaviest.size(), "the heaviest"));
     }
-    String evaluation = toFetch.size() == 0 ? QueryResult.INDEX_ONLY : "index+fetch";
+    String evaluation = toFetch.size() == 0 ? QueryResult.INDEX_ONLY : Phase2.IN_SERVICE;
     return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
         new QueryResult.Meta(hits.monthNames(), found.size(), evaluation, QueryResult.millisSince(began), null,
             hits.skipped(), cuts));

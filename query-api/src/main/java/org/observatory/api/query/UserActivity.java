@@ -79,7 +79,7 @@ public record UserActivity(QueryKind kind, UserLookup who, KeyRule mentioned, Ti
       rows.add(row);
     }
     return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
-        new QueryResult.Meta(months.stream().map(Month::toString).toList(), tweets, "index+fetch",
+        new QueryResult.Meta(months.stream().map(Month::toString).toList(), tweets, Phase2.IN_SERVICE,
             QueryResult.millisSince(began), skipped));
   }
 

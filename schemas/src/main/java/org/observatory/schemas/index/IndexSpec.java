@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -26,8 +27,13 @@ public record IndexSpec(List<IndexDefinition> indexes) {
 
   /** The specification that ships with Observatory: meme, text, user-tweets, retweet, screen-name, trend. */
   public static IndexSpec defaults() {
+    return parse(shippedYaml());
+  }
+
+  /** The shipped specification's text: what a variant of it (a benchmark's, a test's) starts from. */
+  public static String shippedYaml() {
     try (InputStream in = IndexSpec.class.getResourceAsStream(DEFAULT_RESOURCE)) {
-      return YAML.readValue(in, IndexSpec.class);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new IllegalStateException("the shipped index specification is unreadable", e);
     }
