@@ -2,15 +2,12 @@ package org.observatory.api.query;
 
 import java.nio.ByteBuffer;
 import java.util.AbstractList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.stream.Stream;
 import org.observatory.schemas.tables.StoredTweet;
 
 /**
@@ -24,11 +21,6 @@ public enum ContentQuery {
     @Override
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       out.add(Long.toString(tweet.userId()), Tally.one(tweet.createdAt(), tweet.screenName()));
-    }
-
-    @Override
-    Answer answer(Map<String, Tally> tallies) {
-      return answer(tallies, List.of());
     }
 
     @Override
@@ -54,10 +46,8 @@ public enum ContentQuery {
     }
 
     @Override
-    Answer answer(Map<String, Tally> tallies) {
-      Map<String, Long> counts = new LinkedHashMap<>();
-      mostFirst(tallies, Comparator.naturalOrder()).forEach(e -> counts.put(e.getKey(), e.getValue().count()));
-      return new Answer(counts, null);
+    Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept) {
+      return new Answer(KeyCounts.mostFirst(tallies, kept).asMap(), null);
     }
   },
 
@@ -82,12 +72,14 @@ public enum ContentQuery {
     }
 
     @Override
-    Answer answer(Map<String, Tally> tallies) {
-      return Answer.rows(mostFirst(tallies, Comparator.naturalOrder()).map(e -> {
-        int between = e.getKey().indexOf(PAIR);
-        return row("source", e.getKey().substring(0, between), "target", e.getKey().substring(between + 1),
-            "weight", e.getValue().count());
-      }).toList());
+    Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept) {
+      KeyCounts pairs = KeyCounts.mostFirst(tallies, kept);
+      return Answer.rows(pairs.size(), r -> {
+        String pair = pairs.key(r);
+        int between = pair.indexOf(PAIR);
+        return row("source", pair.substring(0, between), "target", pair.substring(between + 1), "weight",
+            pairs.count(r));
+      });
     }
   },
 
@@ -98,11 +90,6 @@ public enum ContentQuery {
       if (tweet.retweetOf() != null) {
         out.add(edge(tweet.userId(), tweet.retweetOf().userId()), Tally.one(tweet.createdAt(), null));
       }
-    }
-
-    @Override
-    Answer answer(Map<String, Tally> tallies) {
-      return edges(tallies, List.of());
     }
 
     @Override
@@ -118,11 +105,6 @@ public enum ContentQuery {
       Set<Long> mentioned = new LinkedHashSet<>();
       tweet.mentions().forEach(m -> mentioned.add(m.userId()));
       mentioned.forEach(target -> out.add(edge(tweet.userId(), target), Tally.one(tweet.createdAt(), null)));
-    }
-
-    @Override
-    Answer answer(Map<String, Tally> tallies) {
-      return edges(tallies, List.of());
     }
 
     @Override
@@ -151,18 +133,15 @@ public enum ContentQuery {
   /** Adds what one matching tweet contributes. */
   public abstract void tally(StoredTweet tweet, Asked asked, Tallies out);
 
-  /** The answer from every tweet's tallies, merged. */
-  abstract Answer answer(Map<String, Tally> tallies);
+  /**
+   * The answer from every tweet's tallies, merged, and the tallies of the hours kept
+   * ({@link HourlyTallies#encode}'s form) besides.
+   */
+  abstract Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept);
 
-  /** The same with the tallies of the hours kept ({@link HourlyTallies#encode}'s form) besides. */
-  Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept) {
-    if (kept.isEmpty()) {
-      return answer(tallies);
-    }
-    Tallies all = new Tallies(tallies.size() + kept.stream().mapToInt(HourlyTallies::size).sum());
-    tallies.forEach(all::add);
-    kept.forEach(hour -> HourlyTallies.decode(hour, all));
-    return answer(all.asMap());
+  /** The answer from every tweet's tallies, merged. */
+  Answer answer(Map<String, Tally> tallies) {
+    return answer(tallies, List.of());
   }
 
   /** Counts by key, or rows. */
@@ -204,18 +183,7 @@ public enum ContentQuery {
         edges.count(r)));
   }
 
-  /** Highest count first, then by key, so that equal answers list equally. */
-  private static Stream<Map.Entry<String, Tally>> mostFirst(Map<String, Tally> tallies, Comparator<String> byKey) {
-    return tallies.entrySet().stream()
-        .sorted(Comparator.<Map.Entry<String, Tally>>comparingLong(e -> -e.getValue().count())
-            .thenComparing(Map.Entry::getKey, byKey));
-  }
-
   private static Map<String, Object> row(Object... keysAndValues) {
-    Map<String, Object> row = new LinkedHashMap<>();
-    for (int i = 0; i < keysAndValues.length; i += 2) {
-      row.put((String) keysAndValues[i], keysAndValues[i + 1]);
-    }
-    return row;
+    return new AnswerRow(keysAndValues);
   }
 }

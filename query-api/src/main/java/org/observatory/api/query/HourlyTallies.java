@@ -238,7 +238,7 @@ final class HourlyTallies {
   /** Adds what {@link #encode} wrote to the tallies; returns the tweets it counted. */
   static long decode(ByteBuffer tally, Tallies into) {
     return decode(tally, (bytes, from, length, count, time, label) ->
-        into.add(utf(bytes, from, length), new Tally(count, time, label)));
+        into.add(text(bytes, from, length), new Tally(count, time, label)));
   }
 
   /** Hands each key's tally that {@link #encode} wrote to {@code into}; returns the tweets it counted. */
@@ -257,7 +257,7 @@ final class HourlyTallies {
         String label = null;
         if (in.get() != 0) {
           int labelLength = Short.toUnsignedInt(in.getShort());
-          label = utf(bytes, in.arrayOffset() + in.position(), labelLength);
+          label = text(bytes, in.arrayOffset() + in.position(), labelLength);
           in.position(in.position() + labelLength);
         }
         into.read(bytes, from, length, count, time, label);
@@ -273,7 +273,7 @@ final class HourlyTallies {
    * ASCII, which that encoding leaves as it is: those are read as they stand, the rest through
    * {@link DataInputStream}.
    */
-  private static String utf(byte[] bytes, int from, int length) {
+  static String text(byte[] bytes, int from, int length) {
     for (int i = from; i < from + length; i++) {
       if (bytes[i] < 0) {
         try {

@@ -128,6 +128,43 @@ class TallyingTest {
   }
 
   @Test
+  void memesAndPairsAreListedMostFirstThenByKey() {
+    Random random = new Random(13);
+    // keys that share their first eight characters or differ only past the first 24, one a prefix of
+    // another, characters at and above U+00FF (a pack's byte), above U+7FFF, surrogate pairs, U+0000
+    List<String> keys = new ArrayList<>(List.of("", "#", "#a", "#euro2012", "#euro2012x", "#euro2013", "#euro201",
+        "@user_name_1", "@user_name_2", "#\uffff", "#\u8000a", "#\u7fff", "#😀", "#😀😀", "https://t.co/abcdefgh",
+        "#a\tb", "#A\t#b", "#goal\t#euro2012", "#euro2012\t#goal_of_the_tournament_1",
+        "#euro2012\t#goal_of_the_tournament_2", "#euro2012\t#goal_of_the_tournament", "#ÿa", "#ÿb", "#\u0100a",
+        "#\u00fez", "\u0000", "a\u0000b", "a", "#é\u0101x", "#é\u0100y", "#\u0101xxxxxxa", "#\u0100xxxxxxb"));
+    Tallies rest = new Tallies();
+    Tallies hour = new Tallies();
+    for (String key : keys) { // once each: all tied, so ordered by key alone
+      (random.nextBoolean() ? rest : hour).add(key, new Tally(1, 0, null));
+    }
+    for (int i = 0; i < 300; i++) {
+      (random.nextBoolean() ? rest : hour).add("#tag_" + random.nextInt(40), new Tally(1, 0, null));
+    }
+    Tallies all = new Tallies();
+    rest.asMap().forEach(all::add);
+    hour.asMap().forEach(all::add);
+    List<Map.Entry<String, Long>> expected = all.asMap().entrySet().stream()
+        .map(e -> Map.entry(e.getKey(), e.getValue().count()))
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .toList();
+
+    KeyCounts counts = KeyCounts.mostFirst(rest.asMap(), List.of(HourlyTallies.encode(hour, 1)));
+
+    List<Map.Entry<String, Long>> listed = new ArrayList<>();
+    for (int i = 0; i < counts.size(); i++) {
+      listed.add(Map.entry(counts.key(i), counts.count(i)));
+    }
+    assertThat(listed).isEqualTo(expected);
+    assertThat(new ArrayList<>(ContentQuery.MEME_COOCCURRENCE_COUNT.answer(all.asMap()).counts().entrySet()))
+        .isEqualTo(expected);
+  }
+
+  @Test
   void phaseOneHitsKeepTheirShape() {
     TweetHits hits = new TweetHits();
     hits.add(30, 300, 7);
