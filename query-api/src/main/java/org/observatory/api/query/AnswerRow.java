@@ -8,8 +8,9 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
- * One row of an answer, its columns in order: an immutable map over two arrays. A million rows are
- * made as they are written, and a {@code LinkedHashMap} a row was a third of a big answer's time.
+ * One row of an answer, its columns in order: an immutable map over one array. A million rows are made
+ * as they are written; a {@code LinkedHashMap} a row cost user-post-count and mention-edges about 10 %
+ * more at 16 days (docs/operations.md).
  */
 final class AnswerRow extends AbstractMap<String, Object> {
   private final Object[] keysAndValues;

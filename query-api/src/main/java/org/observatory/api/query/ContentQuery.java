@@ -139,11 +139,6 @@ public enum ContentQuery {
    */
   abstract Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept);
 
-  /** The answer from every tweet's tallies, merged. */
-  Answer answer(Map<String, Tally> tallies) {
-    return answer(tallies, List.of());
-  }
-
   /** Counts by key, or rows. */
   record Answer(Map<String, Long> counts, List<Map<String, Object>> rows) {
     static Answer rows(List<Map<String, Object>> rows) {

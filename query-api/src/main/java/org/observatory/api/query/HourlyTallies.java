@@ -235,12 +235,6 @@ final class HourlyTallies {
     void read(byte[] bytes, int keyFrom, int keyLength, long count, long time, String label);
   }
 
-  /** Adds what {@link #encode} wrote to the tallies; returns the tweets it counted. */
-  static long decode(ByteBuffer tally, Tallies into) {
-    return decode(tally, (bytes, from, length, count, time, label) ->
-        into.add(text(bytes, from, length), new Tally(count, time, label)));
-  }
-
   /** Hands each key's tally that {@link #encode} wrote to {@code into}; returns the tweets it counted. */
   static long decode(ByteBuffer tally, Entry into) {
     ByteBuffer in = tally.duplicate();

@@ -46,24 +46,18 @@ final class KeyCounts {
     }
     int size = sums.size();
     String[] keys = new String[size];
-    long[] least = new long[size];
-    long[][] packs = new long[PACKS][size];
-    long[] keyAt = new long[size];
+    // sorted by: the count, negated; the key's packs; where the key is
+    long[][] order = new long[PACKS + 2][size];
+    long[] least = order[0];
+    long[] keyAt = order[PACKS + 1];
     int i = 0;
     for (Object2LongMap.Entry<String> entry : sums.object2LongEntrySet()) {
-      String key = entry.getKey();
-      keys[i] = key;
+      keys[i] = entry.getKey();
       least[i] = -entry.getLongValue();
-      for (int p = 0; p < PACKS; p++) {
-        packs[p][i] = packed(key, p * CHARS_A_PACK);
-      }
+      pack(keys[i], order, i);
       keyAt[i] = i;
       i++;
     }
-    long[][] order = new long[PACKS + 2][];
-    order[0] = least;
-    System.arraycopy(packs, 0, order, 1, PACKS);
-    order[PACKS + 1] = keyAt;
     LongArrays.radixSort(order, 0, size);
     for (int from = 0, to; from < size; from = to) {
       to = from + 1;
@@ -124,22 +118,21 @@ final class KeyCounts {
   }
 
   /**
-   * Eight characters of the key from {@code from}, a byte each, in a long whose signed order is theirs.
-   * Characters past the key's end are 0. The first character above U+00FE is 0xFF and ends every pack
-   * after it (zeros), so a pack orders as the key does or equals another's, which leaves the order to
-   * the whole keys.
+   * The key's first {@value #PACKED_CHARS} characters, a byte each, into {@code order[1..PACKS][i]}:
+   * longs whose signed order is theirs. Characters past the key's end are 0. The first character above
+   * U+00FE is 0xFF and the rest zeros, so the packs order as the key does or equal another's, which
+   * leaves the order to the whole keys.
    */
-  private static long packed(String key, int from) {
+  private static void pack(String key, long[][] order, int i) {
     boolean ended = false;
-    for (int c = 0; c < from && c < key.length(); c++) {
-      ended |= key.charAt(c) >= 0xFF;
+    for (int p = 0; p < PACKS; p++) {
+      long packed = 0;
+      for (int c = p * CHARS_A_PACK; c < (p + 1) * CHARS_A_PACK; c++) {
+        int at = ended || c >= key.length() ? 0 : Math.min(key.charAt(c), 0xFF);
+        ended |= at == 0xFF;
+        packed = packed << Byte.SIZE | at;
+      }
+      order[1 + p][i] = packed ^ Long.MIN_VALUE;
     }
-    long packed = 0;
-    for (int c = from; c < from + CHARS_A_PACK; c++) {
-      int at = ended || c >= key.length() ? 0 : Math.min(key.charAt(c), 0xFF);
-      ended |= at == 0xFF;
-      packed = packed << Byte.SIZE | at;
-    }
-    return packed ^ Long.MIN_VALUE;
   }
 }

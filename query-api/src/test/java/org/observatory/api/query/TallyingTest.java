@@ -45,11 +45,14 @@ class TallyingTest {
     hour.add("#ünïcode_😀", new Tally(2, 1_339_000_002_000L, null));
 
     Tallies read = new Tallies();
-    long tweets = HourlyTallies.decode(HourlyTallies.encode(hour, 4), read);
+    HourlyTallies.Entry into = (bytes, from, length, count, time, label) ->
+        read.add(HourlyTallies.text(bytes, from, length), new Tally(count, time, label));
+    long tweets = HourlyTallies.decode(HourlyTallies.encode(hour, 4), into);
 
     assertThat(tweets).isEqualTo(4);
     assertThat(read.asMap()).isEqualTo(hour.asMap());
-    assertThat(HourlyTallies.decode(HourlyTallies.encode(new Tallies(), 0), new Tallies())).isZero();
+    assertThat(HourlyTallies.decode(HourlyTallies.encode(new Tallies(), 0), into)).isZero();
+    assertThat(read.asMap()).isEqualTo(hour.asMap());
   }
 
   @Test
@@ -63,14 +66,14 @@ class TallyingTest {
       tally(query, shuffled.subList(0, 7)).forEach(merged::add);
       tally(query, shuffled.subList(7, shuffled.size())).forEach(merged::add);
 
-      assertThat(query.answer(merged.asMap())).as(query.name()).isEqualTo(query.answer(whole));
+      assertThat(query.answer(merged.asMap(), List.of())).as(query.name()).isEqualTo(query.answer(whole, List.of()));
 
       Tallies rest = new Tallies(); // the rest of a window beside two hours kept in the counts table
       tally(query, shuffled.subList(0, 4)).forEach(rest::add);
       List<java.nio.ByteBuffer> kept = List.of(HourlyTallies.encode(tallies(query, shuffled.subList(4, 9)), 5),
           HourlyTallies.encode(tallies(query, shuffled.subList(9, shuffled.size())), 6));
       assertThat(query.answer(rest.asMap(), kept)).as(query.name() + ", with kept hours")
-          .isEqualTo(query.answer(whole));
+          .isEqualTo(query.answer(whole, List.of()));
     }
   }
 
@@ -78,11 +81,14 @@ class TallyingTest {
   void theAnswersAreWhatTheTweetsSay() {
     List<StoredTweet> tweets = tweets();
 
-    ContentQuery.Answer users = ContentQuery.USER_POST_COUNT.answer(tally(ContentQuery.USER_POST_COUNT, tweets));
+    ContentQuery.Answer users = ContentQuery.USER_POST_COUNT.answer(tally(ContentQuery.USER_POST_COUNT, tweets),
+        List.of());
     ContentQuery.Answer memes = ContentQuery.MEME_COOCCURRENCE_COUNT.answer(
-        tally(ContentQuery.MEME_COOCCURRENCE_COUNT, tweets));
-    ContentQuery.Answer retweets = ContentQuery.RETWEET_EDGES.answer(tally(ContentQuery.RETWEET_EDGES, tweets));
-    ContentQuery.Answer mentions = ContentQuery.MENTION_EDGES.answer(tally(ContentQuery.MENTION_EDGES, tweets));
+        tally(ContentQuery.MEME_COOCCURRENCE_COUNT, tweets), List.of());
+    ContentQuery.Answer retweets = ContentQuery.RETWEET_EDGES.answer(tally(ContentQuery.RETWEET_EDGES, tweets),
+        List.of());
+    ContentQuery.Answer mentions = ContentQuery.MENTION_EDGES.answer(tally(ContentQuery.MENTION_EDGES, tweets),
+        List.of());
 
     assertThat(users.rows().get(0)).isEqualTo(Map.of("userId", 1L, "screenName", "user1_at_14", "count", 5L));
     assertThat(memes.counts()).containsOnlyKeys("#goal", "@user2", "https://example.org/match")
@@ -114,8 +120,8 @@ class TallyingTest {
             : Long.compare(Long.parseLong(a.getKey()), Long.parseLong(b.getKey())))
         .map(e -> Long.parseLong(e.getKey())).toList();
 
-    List<Map<String, Object>> userRows = ContentQuery.USER_POST_COUNT.answer(users.asMap()).rows();
-    List<Map<String, Object>> edgeRows = ContentQuery.MENTION_EDGES.answer(edges.asMap()).rows();
+    List<Map<String, Object>> userRows = ContentQuery.USER_POST_COUNT.answer(users.asMap(), List.of()).rows();
+    List<Map<String, Object>> edgeRows = ContentQuery.MENTION_EDGES.answer(edges.asMap(), List.of()).rows();
 
     assertThat(userRows.stream().map(r -> (Long) r.get("userId")).toList()).isEqualTo(expectedUsers);
     assertThat(userRows).allSatisfy(r -> assertThat(r.get("screenName")).isEqualTo("u" + r.get("userId")));
@@ -160,7 +166,7 @@ class TallyingTest {
       listed.add(Map.entry(counts.key(i), counts.count(i)));
     }
     assertThat(listed).isEqualTo(expected);
-    assertThat(new ArrayList<>(ContentQuery.MEME_COOCCURRENCE_COUNT.answer(all.asMap()).counts().entrySet()))
+    assertThat(new ArrayList<>(ContentQuery.MEME_COOCCURRENCE_COUNT.answer(all.asMap(), List.of()).counts().entrySet()))
         .isEqualTo(expected);
   }
 
