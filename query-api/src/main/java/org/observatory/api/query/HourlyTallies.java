@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
@@ -35,6 +34,8 @@ final class HourlyTallies {
   /** A bigger hour is tallied from its cells every time: a cell must stay well under HBase's 10 MB. */
   static final int MAX_KEPT_BYTES = 4 << 20;
   private static final int MAX_REQUEST_BYTES = 16 << 20;
+  /** Kept hours read in one request: one response of hundreds of megabytes is several times slower. */
+  private static final int HOURS_A_GET = 48;
 
   private final IndexScanner scanner;
 
@@ -108,14 +109,13 @@ final class HourlyTallies {
     }
     List<String> keySet = keySet(memes);
     List<Month> months = new ArrayList<>(carrying.keySet());
-    List<Get> gets = new ArrayList<>();
-    for (Month month : months) {
-      gets.add(CountTable.generations(month));
-      gets.add(CountTable.tallies(carrying.get(month), content.name(), keySet, wholeHours(month, window)));
-    }
-    Result[] rows;
+    Result[] generationRows;
+    List<Map<Integer, CountTable.Tallied>> keptByMonth = new ArrayList<>();
     try (Table table = scanner.connection().getTable(scanner.names().counts())) {
-      rows = table.get(gets);
+      generationRows = table.get(months.stream().map(CountTable::generations).toList());
+      for (Month month : months) {
+        keptByMonth.add(keptTallies(table, carrying.get(month), content, keySet, wholeHours(month, window)));
+      }
     } catch (TableNotFoundException e) { // no loader of this version has run: nothing kept, nothing to keep
       read.toScan = List.of(window);
       return read;
@@ -128,8 +128,8 @@ final class HourlyTallies {
     List<ByteBuffer> current = new ArrayList<>();
     for (int m = 0; m < months.size(); m++) {
       Month month = months.get(m);
-      Map<Integer, Long> generations = CountTable.generations(rows[2 * m]);
-      Map<Integer, CountTable.Tallied> kept = CountTable.tallies(rows[2 * m + 1]);
+      Map<Integer, Long> generations = CountTable.generations(generationRows[m]);
+      Map<Integer, CountTable.Tallied> kept = keptByMonth.get(m);
       for (int hour : wholeHours(month, window)) {
         long generation = generations.getOrDefault(hour, 0L);
         long at = CountTable.hourStart(month, hour) / HourlyCounts.HOUR_MILLIS;
@@ -148,6 +148,21 @@ final class HourlyTallies {
     read.kept.addAll(current);
     read.toScan = HourlyCounts.runs(fromCells, firstHour, window);
     return read;
+  }
+
+  /**
+   * The hours' kept tallies, read {@value #HOURS_A_GET} hours a request: 16 days of a 10-million-tweet
+   * store's user-post-count tallies (121 MB) took 1.9-2.3 s as one response and 0.4-0.7 s in requests
+   * of 24 to 96 hours, one after the other.
+   */
+  private static Map<Integer, CountTable.Tallied> keptTallies(Table table, TableName indexTable,
+      ContentQuery content, List<String> keySet, List<Integer> hours) throws IOException {
+    Map<Integer, CountTable.Tallied> kept = new HashMap<>();
+    for (int from = 0; from < hours.size(); from += HOURS_A_GET) {
+      List<Integer> some = hours.subList(from, Math.min(hours.size(), from + HOURS_A_GET));
+      kept.putAll(CountTable.tallies(table.get(CountTable.tallies(indexTable, content.name(), keySet, some))));
+    }
+    return kept;
   }
 
   /**
