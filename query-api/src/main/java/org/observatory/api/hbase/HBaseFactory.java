@@ -1,5 +1,6 @@
 package org.observatory.api.hbase;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -60,6 +61,8 @@ public class HBaseFactory {
   @JsonProperty
   private Map<String, String> properties = new LinkedHashMap<>();
 
+  /** Derived, not a setting: written out as one, the built-in configuration failed to read itself back. */
+  @JsonIgnore
   public boolean isEmbedded() {
     return zookeeperQuorum == null || zookeeperQuorum.isBlank();
   }

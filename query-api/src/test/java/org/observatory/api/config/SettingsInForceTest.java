@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.dropwizard.configuration.DefaultConfigurationFactoryFactory;
 import io.dropwizard.jackson.Jackson;
+import io.dropwizard.jersey.validation.Validators;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.api.query.QuerySettings;
@@ -32,5 +34,17 @@ class SettingsInForceTest {
     assertThat(settings.get("load").get("rejectsDir").asText()).isNotBlank();
     assertThat(settings.get("stream").get("spoolDir").asText()).isNotBlank();
     assertThat(shown).doesNotContain("k3y", "s3cret", "t0ken", "consumer", "accessToken");
+  }
+
+  /**
+   * A command run without {@code -c} gets the built-in configuration, which Dropwizard makes by writing a
+   * default instance out and reading it back: nothing it writes may be unknown to it.
+   */
+  @Test
+  void theBuiltInConfigurationReadsBackWhatItWrites() throws Exception {
+    ObservatoryConfiguration config = new DefaultConfigurationFactoryFactory<ObservatoryConfiguration>()
+        .create(ObservatoryConfiguration.class, Validators.newValidator(), Jackson.newObjectMapper(), "dw").build();
+
+    assertThat(config.hbase().isEmbedded()).isTrue();
   }
 }
