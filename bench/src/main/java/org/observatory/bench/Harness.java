@@ -2,6 +2,7 @@ package org.observatory.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,10 @@ import java.util.List;
  * JVMs of their own, on a fresh embedded store.
  */
 public final class Harness {
+  /** Queries are timed once the service idles, for at most this long, judged over this long. */
+  private static final Duration IDLE_LIMIT = Duration.ofMinutes(30);
+  private static final Duration IDLE_SAMPLE = Duration.ofSeconds(10);
+
   private Harness() {}
 
   /** Everything one run measured. */
@@ -43,6 +48,9 @@ public final class Harness {
       List<PeerComparison.Timing> peer;
       step("queries, then DuckDB beside them");
       try (App.Service service = app.serve("server", store, null)) {
+        Duration settled = service.awaitIdle(IDLE_SAMPLE, IDLE_LIMIT);
+        System.err.printf("the service idled after %d s (HBase compacting what the load landed)%n",
+            settled.toSeconds());
         ServiceClient client = new ServiceClient(service.url());
         timings = QueryStage.time(client, s, QueryStage.QUERIES, s.windows());
         peer = PeerComparison.compare(client, corpus, s);
