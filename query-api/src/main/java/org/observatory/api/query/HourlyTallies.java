@@ -244,11 +244,18 @@ final class HourlyTallies {
     return tally.getLong(tally.position());
   }
 
-  /** One key's tally as {@link #encode} wrote it, the key still as bytes (modified UTF-8). */
+  /**
+   * One key's tally as {@link #encode} wrote it, the key still as bytes (modified UTF-8) and the label
+   * where it lies, read by {@link #label} only if wanted: of the millions of labels a 16-day answer
+   * reads, most lose to a later one.
+   */
   @FunctionalInterface
   interface Entry {
-    void read(byte[] bytes, int keyFrom, int keyLength, long count, long time, String label);
+    /** @param labelAt where the label's length is in {@code bytes}, or {@link #NO_LABEL} */
+    void read(byte[] bytes, int keyFrom, int keyLength, long count, long time, int labelAt);
   }
+
+  static final int NO_LABEL = -1;
 
   /** Hands each key's tally that {@link #encode} wrote to {@code into}; returns the tweets it counted. */
   static long decode(ByteBuffer tally, Entry into) {
@@ -263,18 +270,25 @@ final class HourlyTallies {
         in.position(in.position() + length);
         long count = in.getLong();
         long time = in.getLong();
-        String label = null;
+        int labelAt = NO_LABEL;
         if (in.get() != 0) {
-          int labelLength = Short.toUnsignedInt(in.getShort());
-          label = text(bytes, in.arrayOffset() + in.position(), labelLength);
-          in.position(in.position() + labelLength);
+          labelAt = in.arrayOffset() + in.position();
+          in.position(in.position() + 2 + Short.toUnsignedInt(in.getShort(in.position())));
         }
-        into.read(bytes, from, length, count, time, label);
+        into.read(bytes, from, length, count, time, labelAt);
       }
       return tweets;
-    } catch (BufferUnderflowException | IllegalArgumentException e) {
+    } catch (BufferUnderflowException | IllegalArgumentException | IndexOutOfBoundsException e) {
       throw new IllegalStateException("a kept tally is cut short", e);
     }
+  }
+
+  /** The label {@link #decode} found at {@code labelAt}, or null for {@link #NO_LABEL}. */
+  static String label(byte[] bytes, int labelAt) {
+    if (labelAt == NO_LABEL) {
+      return null;
+    }
+    return text(bytes, labelAt + 2, (bytes[labelAt] & 0xFF) << 8 | bytes[labelAt + 1] & 0xFF);
   }
 
   /**

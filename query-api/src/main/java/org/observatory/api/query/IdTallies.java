@@ -18,16 +18,24 @@ final class IdTallies {
   private static final int SECOND = 1;
   private static final int COUNT = 2;
   private static final int TIME = 3;
-  /** Where each tally's label is in {@link #labels}, which the sorts leave in place. */
+  /**
+   * Where each tally's label is, read only for the tallies that win and are listed: a kept hour's
+   * index in {@link #keptBytes} and the label's place in it ({@code hour << 32 | at}); {@code -2 - i}
+   * for {@link #mapLabels}{@code [i]}; or {@link HourlyTallies#NO_LABEL}. Making every label a string
+   * as it was read, then finding each listed one at random among millions, cost a 16-day
+   * user-post-count about a third of its time in cache misses.
+   */
   private static final int LABEL_AT = 4;
 
   private long[][] columns;
-  private final String[] labels;
+  private final String[] mapLabels;
+  private final byte[][] keptBytes;
   private int size;
 
-  private IdTallies(int capacity) {
+  private IdTallies(int capacity, int mapped, int hours) {
     columns = new long[LABEL_AT + 1][capacity];
-    labels = new String[capacity];
+    mapLabels = new String[mapped];
+    keptBytes = new byte[hours][];
   }
 
   /**
@@ -35,20 +43,29 @@ final class IdTallies {
    * first, then by the first id and the second.
    */
   static IdTallies mostFirst(Map<String, Tally> tallies, List<ByteBuffer> kept) {
-    IdTallies all = new IdTallies(tallies.size() + kept.stream().mapToInt(HourlyTallies::size).sum());
+    IdTallies all = new IdTallies(tallies.size() + kept.stream().mapToInt(HourlyTallies::size).sum(),
+        tallies.size(), kept.size());
     tallies.forEach((key, tally) -> {
       int arrow = key.indexOf('>');
+      long labelAt = HourlyTallies.NO_LABEL;
+      if (tally.label() != null) {
+        labelAt = -2L - all.size;
+        all.mapLabels[all.size] = tally.label();
+      }
       all.add(Long.parseLong(key, 0, arrow < 0 ? key.length() : arrow, 10),
-          arrow < 0 ? 0 : Long.parseLong(key, arrow + 1, key.length(), 10), tally.count(), tally.time(), tally.label());
+          arrow < 0 ? 0 : Long.parseLong(key, arrow + 1, key.length(), 10), tally.count(), tally.time(), labelAt);
     });
-    for (ByteBuffer hour : kept) {
-      HourlyTallies.decode(hour, (bytes, from, length, count, time, label) -> {
+    for (int h = 0; h < kept.size(); h++) {
+      long hour = (long) h << 32;
+      all.keptBytes[h] = kept.get(h).array();
+      HourlyTallies.decode(kept.get(h), (bytes, from, length, count, time, labelAt) -> {
         int to = from + length;
         int arrow = from;
         while (arrow < to && bytes[arrow] != '>') {
           arrow++;
         }
-        all.add(id(bytes, from, arrow), arrow < to ? id(bytes, arrow + 1, to) : 0, count, time, label);
+        all.add(id(bytes, from, arrow), arrow < to ? id(bytes, arrow + 1, to) : 0, count, time,
+            labelAt == HourlyTallies.NO_LABEL ? labelAt : hour | labelAt);
       });
     }
     // Stable sorts, least significant first: by the first id and the second, then by count.
@@ -76,16 +93,19 @@ final class IdTallies {
   }
 
   String label(int i) {
-    return labels[(int) columns[LABEL_AT][i]];
+    long at = columns[LABEL_AT][i];
+    if (at >= 0) {
+      return HourlyTallies.label(keptBytes[(int) (at >>> 32)], (int) at);
+    }
+    return at == HourlyTallies.NO_LABEL ? null : mapLabels[(int) (-2 - at)];
   }
 
-  private void add(long a, long b, long n, long at, String label) {
+  private void add(long a, long b, long n, long at, long labelAt) {
     columns[FIRST][size] = a;
     columns[SECOND][size] = b;
     columns[COUNT][size] = n;
     columns[TIME][size] = at;
-    columns[LABEL_AT][size] = size;
-    labels[size++] = label;
+    columns[LABEL_AT][size++] = labelAt;
   }
 
   /** Each run of equal keys (adjacent once sorted) folded into one tally in place. */
@@ -99,7 +119,8 @@ final class IdTallies {
     for (int i = 0; i < size; i++) {
       if (merged >= 0 && first[merged] == first[i] && second[merged] == second[i]) {
         count[merged] += count[i];
-        if (time[i] > time[merged] || time[i] == time[merged] && later(label(i), label(merged))) {
+        if (time[i] > time[merged] || time[i] == time[merged] && labelAt[i] != labelAt[merged]
+            && later(label(i), label(merged))) {
           time[merged] = time[i];
           labelAt[merged] = labelAt[i];
         }

@@ -41,7 +41,7 @@ final class KeyCounts {
     Object2LongOpenHashMap<String> sums = new Object2LongOpenHashMap<>(Math.max(tallies.size(), 2 * largestHour));
     tallies.forEach((key, tally) -> sums.addTo(key, tally.count()));
     for (ByteBuffer hour : kept) {
-      HourlyTallies.decode(hour, (bytes, from, length, n, time, label) ->
+      HourlyTallies.decode(hour, (bytes, from, length, n, time, labelAt) ->
           sums.addTo(HourlyTallies.text(bytes, from, length), n));
     }
     int size = sums.size();

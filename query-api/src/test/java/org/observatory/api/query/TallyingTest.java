@@ -45,8 +45,8 @@ class TallyingTest {
     hour.add("#ünïcode_😀", new Tally(2, 1_339_000_002_000L, null));
 
     Tallies read = new Tallies();
-    HourlyTallies.Entry into = (bytes, from, length, count, time, label) ->
-        read.add(HourlyTallies.text(bytes, from, length), new Tally(count, time, label));
+    HourlyTallies.Entry into = (bytes, from, length, count, time, labelAt) ->
+        read.add(HourlyTallies.text(bytes, from, length), new Tally(count, time, HourlyTallies.label(bytes, labelAt)));
     long tweets = HourlyTallies.decode(HourlyTallies.encode(hour, 4), into);
 
     assertThat(tweets).isEqualTo(4);
@@ -95,6 +95,28 @@ class TallyingTest {
         .containsEntry("#goal", 6L).doesNotContainKey("#euro2012");
     assertThat(retweets.rows()).containsExactly(Map.of("source", 3L, "target", 1L, "weight", 4L));
     assertThat(mentions.rows().get(0)).isEqualTo(Map.of("source", 1L, "target", 2L, "weight", 5L));
+  }
+
+  @Test
+  void aUserIsLabelledByTheLatestTallyWhereverItWasKeptATieGoingToTheGreaterLabel() {
+    Tallies rest = new Tallies();
+    rest.add("1", new Tally(1, 100, "b_rest"));
+    rest.add("2", new Tally(1, 300, "latest_rest"));
+    Tallies hour = new Tallies();
+    hour.add("1", new Tally(2, 100, "c_kept"));
+    hour.add("2", new Tally(1, 200, "z_older"));
+    Tallies another = new Tallies();
+    another.add("1", new Tally(1, 100, "a_kept"));
+    another.add("3", new Tally(1, 50, null));
+    another.add("4", new Tally(1, 60, "ünïcode"));
+
+    List<Map<String, Object>> rows = ContentQuery.USER_POST_COUNT.answer(rest.asMap(),
+        List.of(HourlyTallies.encode(hour, 3), HourlyTallies.encode(another, 3))).rows();
+
+    assertThat(rows).containsExactly(Map.of("userId", 1L, "screenName", "c_kept", "count", 4L),
+        Map.of("userId", 2L, "screenName", "latest_rest", "count", 2L),
+        new java.util.HashMap<>(Map.of("userId", 3L, "count", 1L)) {{ put("screenName", null); }},
+        Map.of("userId", 4L, "screenName", "ünïcode", "count", 1L));
   }
 
   @Test
