@@ -11,6 +11,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +38,9 @@ final class Spool implements Closeable {
    * handed over (or found, after a restart).
    */
   record Segment(Path file, long firstAppendNanos, long readyNanos) {}
+
+  /** When this JVM's latest segment was opened, epoch millis. */
+  private static final AtomicLong LAST_OPENED_AT = new AtomicLong();
 
   private final Path dir;
   private final long maxBytes;
@@ -206,9 +210,11 @@ final class Spool implements Closeable {
   /**
    * A segment is named for when it was opened, then its place in this run: names sort in arrival order
    * across runs, and a later run never reuses one (the rejected lines of a segment are kept under its name).
+   * The time never repeats in this JVM: two runs within one millisecond gave their first segments one name.
    */
   private void openSegment() throws IOException {
-    openFile = dir.resolve(String.format("%013d-%07d", System.currentTimeMillis(), ++sequence) + OPEN);
+    long openedAt = LAST_OPENED_AT.accumulateAndGet(System.currentTimeMillis(), (last, now) -> Math.max(last + 1, now));
+    openFile = dir.resolve(String.format("%013d-%07d", openedAt, ++sequence) + OPEN);
     out = new FileOutputStream(openFile.toFile());
     openBytes = 0;
     openLines = 0;
