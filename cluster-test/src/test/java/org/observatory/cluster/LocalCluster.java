@@ -1,7 +1,6 @@
 package org.observatory.cluster;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,12 +35,13 @@ final class LocalCluster implements AutoCloseable {
     return dir.resolve("conf");
   }
 
-  /** Stops one daemon as its own service script would: SIGTERM, and waits until it has exited. */
-  void stop(String daemon) throws IOException {
-    ProcessHandle process = ProcessHandle.of(Long.parseLong(Files.readString(dir.resolve("pids/" + daemon + ".pid")).trim()))
-        .orElseThrow(() -> new AssertionError(daemon + " is not running"));
-    process.destroy();
-    process.onExit().join();
+  /**
+   * Stops one daemon as its service script would, SIGTERM, and waits until it has exited. The launcher
+   * waits, not {@code ProcessHandle.onExit}: a region server's exit is not this JVM's to observe (it is
+   * not its child), and onExit once returned while the stopped region server was still closing regions.
+   */
+  void stop(String daemon) throws IOException, InterruptedException {
+    launch(120, "stop", daemon);
   }
 
   @Override
