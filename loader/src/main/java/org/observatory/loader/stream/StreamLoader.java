@@ -78,7 +78,13 @@ public final class StreamLoader {
   // The loading thread's own: kept across segments so that buffers and known months carry over.
   private Connected store;
   private Deletions deletions;
+  /**
+   * Two writers taking turns: the loading thread indexes into one while the storing thread flushes
+   * the other. A shared one lost tweets: a mutator's flush returns at once when another thread's
+   * write has taken its buffer, while those puts are still on their way and may yet fail.
+   */
   private TableWriter writer;
+  private TableWriter spare;
   /** Stores the indexed segments one at a time, in order, while the loading thread indexes the next. */
   private final ExecutorService storing = Executors.newSingleThreadExecutor(daemon("stream-storing"));
   private volatile InFlight inFlight;
@@ -260,8 +266,8 @@ public final class StreamLoader {
     if (writer == null) {
       MonthTables monthTables = store.kit().monthTables();
       deletions = store.kit().deletions(indexer, monthTables);
-      writer = new TableWriter(store.kit().connection(), monthTables, settings.writeBufferBytes(), settings.durability(),
-          true);
+      writer = newWriter(monthTables);
+      spare = newWriter(monthTables);
     }
     LoadCounters segmentCounts = new LoadCounters();
     List<Long> deleted;
@@ -279,12 +285,19 @@ public final class StreamLoader {
     }
     awaitStored();
     TableWriter flushing = writer;
+    writer = spare; // the segment before's, stored: the next segment's turn
+    spare = flushing;
     Deletions erasing = deletions;
     LoaderKit kit = store.kit();
     inFlight = new InFlight(segment, System.nanoTime(), storing.submit(() -> {
       store(segment, flushing, erasing, deleted, written, kit, segmentCounts);
       return null;
     }));
+  }
+
+  private TableWriter newWriter(MonthTables monthTables) {
+    return new TableWriter(store.kit().connection(), monthTables, settings.writeBufferBytes(), settings.durability(),
+        true);
   }
 
   /**
@@ -336,17 +349,20 @@ public final class StreamLoader {
 
   private record InFlight(Spool.Segment segment, long sinceNanos, Future<?> stored) {}
 
-  /** Drops the writer and the connection, once nothing stores through them; the next segment opens new ones. */
+  /** Drops the writers and the connection, once nothing stores through them; the next segment opens new ones. */
   private void disconnect() {
     settleStoring();
-    if (writer != null) {
+    for (TableWriter w : new TableWriter[] {writer, spare}) {
       try {
-        writer.close();
+        if (w != null) {
+          w.close();
+        }
       } catch (IOException e) {
         // its tweets are still in the spool
       }
-      writer = null;
     }
+    writer = null;
+    spare = null;
     if (store != null) {
       try {
         store.kit().connection().close();
