@@ -27,6 +27,11 @@ public final class Ingest {
   @FunctionalInterface
   public interface Sink {
     void write(List<TablePuts> puts) throws IOException;
+
+    /** Whether the puts of one row should come merged into one; see {@link PutBatch}. */
+    default boolean mergesRows() {
+      return true;
+    }
   }
 
   /** Tweets whose puts are merged by row before they go to the sink. */
@@ -105,7 +110,7 @@ public final class Ingest {
     List<Tweet> tweets = new ArrayList<>();
     statuses.forEach(s -> tweets.addAll(s.status.all()));
     IndexPlacement.Placed placed = indexer.place(tweets); // once per batch: indexing a tweet reads nothing
-    PutBatch batch = new PutBatch();
+    PutBatch batch = new PutBatch(sink.mergesRows());
     for (Line line : statuses) {
       store(line, dead, placed, batch);
     }

@@ -7,8 +7,6 @@ import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.KeyValueUtil;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
 import org.apache.hadoop.mapreduce.RecordWriter;
@@ -16,13 +14,13 @@ import org.apache.hadoop.mapreduce.Reducer;
 import org.observatory.schemas.tables.Codecs;
 
 /**
- * Sorts each row's cells into HFiles, as HBase's {@code PutSortReducer} does, but writes them through
+ * Sorts each row's cells into HFiles, as HBase's {@code CellSortReducer} does, but writes them through
  * a writer of its own: the framework's asks the file system's statistics twice a cell, and each ask
  * walks every thread's; beside an embedded HBase's hundreds of threads that was 40 % of the reducers'
  * time. A task JVM first gets the tables' codec: on a cluster, a reduce task runs none of Observatory's
  * other code before it writes.
  */
-public final class BulkSortReducer extends Reducer<ImmutableBytesWritable, Put, ImmutableBytesWritable, Cell> {
+public final class BulkSortReducer extends Reducer<ImmutableBytesWritable, KeyValue, ImmutableBytesWritable, Cell> {
   /**
    * How many bytes of a row's cells are held for sorting at most (the setting of HBase's own reducer);
    * beyond, they are written and new files begun.
@@ -40,20 +38,16 @@ public final class BulkSortReducer extends Reducer<ImmutableBytesWritable, Put, 
   }
 
   @Override
-  protected void reduce(ImmutableBytesWritable tableAndRow, Iterable<Put> puts, Context context)
+  protected void reduce(ImmutableBytesWritable tableAndRow, Iterable<KeyValue> cells, Context context)
       throws IOException, InterruptedException {
-    Iterator<Put> next = puts.iterator();
+    Iterator<KeyValue> next = cells.iterator();
     while (next.hasNext()) {
       List<KeyValue> part = new ArrayList<>();
       long bytes = 0;
       while (next.hasNext() && bytes < sortBytes) {
-        for (List<Cell> cells : next.next().getFamilyCellMap().values()) {
-          for (Cell cell : cells) {
-            KeyValue kv = KeyValueUtil.ensureKeyValue(cell);
-            part.add(kv);
-            bytes += kv.heapSize();
-          }
-        }
+        KeyValue kv = next.next(); // a new one each time: HBase's deserializer reuses none
+        part.add(kv);
+        bytes += kv.heapSize();
       }
       // The mappers read tweets in time order, so a row's cells come in long sorted runs, which a
       // merge sort takes whole (a tree of them cost a third of this reducer). Stable: of equal cells

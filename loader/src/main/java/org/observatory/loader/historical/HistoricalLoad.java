@@ -10,10 +10,10 @@ import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Mutation;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.MultiTableBulkLoadSetup;
 import org.apache.hadoop.hbase.mapreduce.MultiTableOutputFormat;
@@ -157,7 +157,7 @@ public final class HistoricalLoad {
     new JobConf(job.getConfiguration()).setBulkTables(names);
     job.setMapperClass(BulkLoadMapper.class);
     job.setMapOutputKeyClass(ImmutableBytesWritable.class);
-    job.setMapOutputValueClass(Put.class);
+    job.setMapOutputValueClass(KeyValue.class);
     FileOutputFormat.setOutputPath(job, new JobConf(job.getConfiguration()).hfilesDir());
     if (names.isEmpty()) { // no statuses at all: nothing to sort, but the job still reads every line
       job.setNumReduceTasks(0);
