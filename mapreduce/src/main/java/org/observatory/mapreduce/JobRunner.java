@@ -148,8 +148,9 @@ public final class JobRunner {
   /**
    * The local job runner runs its tasks in this JVM, beside the service and, on the embedded default,
    * HBase itself, yet each reducer sizes its shuffle buffer as if it had the heap to itself (70%).
-   * A bulk load's mapper spills its small sort buffer a dozen times a file: merging them all at once
-   * rather than ten at a time spares a pass that decompressed and compressed everything again.
+   * A bulk load's mapper spills its small sort buffer many times a file: merging the spills all at
+   * once rather than ten at a time spares a pass that decompressed and compressed everything again
+   * (a larger buffer made the loads slower).
    */
   private static void shareTheJvm(Configuration conf, int tasks) {
     conf.setInt("mapreduce.local.map.tasks.maximum", tasks);
