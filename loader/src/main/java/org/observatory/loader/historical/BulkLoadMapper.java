@@ -19,8 +19,9 @@ import org.observatory.loader.TableWriter;
 /**
  * Bulk mode: the cells of puts for the tables of the months the input files cover go to the shuffle,
  * keyed by table and row, to become sorted HFiles. Cells rather than puts: a put crosses the shuffle
- * as protobuf, which cost its map and reduce tasks a sixth of their time; a cell is its own bytes. The few tweets of other months (old originals carried by
- * retweets) are written directly, so the job never needs tables it could not know of in advance.
+ * as protobuf, which cost its map and reduce tasks a sixth of their time; a cell is its own bytes.
+ * The few tweets of other months (old originals carried by retweets) are written directly, so the job
+ * never needs tables it could not know of in advance.
  */
 public final class BulkLoadMapper extends TweetFileMapper<ImmutableBytesWritable, KeyValue> {
   private static final long DIRECT_BUFFER_BYTES = 2L << 20;
