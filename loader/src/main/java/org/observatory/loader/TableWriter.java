@@ -28,7 +28,9 @@ import org.observatory.schemas.tables.MonthTables;
  * creation of its tables in the background and wait for it there, so that the tweets of the month
  * being loaded never wait for the tables of an old original's month. A writer that keeps up with a
  * stream also creates the month after the newest it has written, so that a month's first tweets find
- * their tables ready. Thread-safe.
+ * their tables ready. Writes may come from several threads, but a {@link #flush()} does not wait for
+ * puts another thread's write has already sent on their way: a caller that must know its puts are
+ * stored flushes a writer no other thread writes to meanwhile.
  */
 public final class TableWriter implements Closeable {
   private static final int CREATION_THREADS = 8;
