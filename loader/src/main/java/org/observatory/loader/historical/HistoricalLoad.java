@@ -31,6 +31,7 @@ import org.observatory.loader.LoadSummary;
 import org.observatory.loader.LoaderKit;
 import org.observatory.loader.TweetFiles;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.Codecs;
 import org.observatory.schemas.tables.IndexCatalog;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthIndex;
@@ -164,6 +165,7 @@ public final class HistoricalLoad {
       job.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.NullOutputFormat.class);
     } else {
       MultiTableBulkLoadSetup.configure(job, connection, names);
+      Codecs.configure(job.getConfiguration()); // the HFile writer takes level and chunk size from the job, not the tables
       job.setReducerClass(BulkSortReducer.class);
     }
     return names;

@@ -21,6 +21,13 @@ public final class Codecs {
    * family's own.
    */
   public static final int ZSTD_LEVEL = 6;
+  public static final String ZSTD_BUFFER_KEY = ZstdCodec.ZSTD_BUFFER_SIZE_KEY;
+  /**
+   * The codec compresses a block in chunks of this size, each on its own: its default 256 KB made
+   * larger blocks no smaller. A reader needs a buffer as large as the chunks it reads; region servers
+   * take it from the families that have such blocks ({@link TableLayout}).
+   */
+  public static final int ZSTD_BUFFER_BYTES = 1 << 20;
 
   private static boolean installed;
 
@@ -30,6 +37,7 @@ public final class Codecs {
   public static void configure(Configuration conf) {
     conf.set(ZSTD_CODEC_KEY, ZSTD_CODEC);
     conf.setInt(ZSTD_LEVEL_KEY, ZSTD_LEVEL);
+    conf.setInt(ZSTD_BUFFER_KEY, ZSTD_BUFFER_BYTES);
   }
 
   /**

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Random;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.io.compress.Compressor;
 import org.apache.hadoop.io.compress.Decompressor;
@@ -20,6 +21,26 @@ class CodecsTest {
     Codecs.installInThisJvm();
     byte[] block = "{\"text\":\"a tweet, again and again\"}\n".repeat(2_000).getBytes(StandardCharsets.UTF_8);
 
+    assertThat(roundTrip(block).length).isLessThan(block.length / 20);
+  }
+
+  @Test
+  void aOneMegabyteBlockIsCompressedAsOneChunkSoRepeatsFartherApartThanTheDefaultBufferAreFound() throws Exception {
+    Codecs.installInThisJvm();
+    byte[] unit = new byte[300 << 10]; // noise longer than the codec's default 256 KB chunk
+    new Random(7).nextBytes(unit);
+    byte[] block = new byte[Codecs.ZSTD_BUFFER_BYTES];
+    for (int at = 0; at < block.length; at += unit.length) {
+      System.arraycopy(unit, 0, block, at, Math.min(unit.length, block.length - at));
+    }
+
+    byte[] compressed = roundTrip(block);
+
+    // In 256 KB chunks no chunk holds a repeat, and the block stays its size.
+    assertThat(compressed.length).isLessThan(block.length / 2);
+  }
+
+  private static byte[] roundTrip(byte[] block) throws Exception {
     Compression.Algorithm zstd = Compression.Algorithm.ZSTD;
     ByteArrayOutputStream compressed = new ByteArrayOutputStream();
     Compressor compressor = zstd.getCompressor();
@@ -28,15 +49,12 @@ class CodecsTest {
     } finally {
       zstd.returnCompressor(compressor);
     }
-    byte[] back;
     Decompressor decompressor = zstd.getDecompressor();
     try (InputStream in = zstd.createDecompressionStream(new ByteArrayInputStream(compressed.toByteArray()), decompressor, 0)) {
-      back = in.readAllBytes();
+      assertThat(in.readAllBytes()).isEqualTo(block);
     } finally {
       zstd.returnDecompressor(decompressor);
     }
-
-    assertThat(back).isEqualTo(block);
-    assertThat(compressed.size()).isLessThan(block.length / 20);
+    return compressed.toByteArray();
   }
 }

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.compress.zstd.ZstdCodec;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -17,17 +19,24 @@ import org.junit.jupiter.api.Test;
 @Tag("fast")
 class TableLayoutTest {
   @Test
-  void everyFamilyIsZstdCompressedTheJsonInLargeBlocksAndRowsAreBloomed() {
+  void everyFamilyIsZstdCompressedTheJsonInLargeRowIndexedBlocksAndRowsAreBloomed() {
     TableDescriptor tweets = TableLayout.tweets(TableName.valueOf("t"));
-    for (TableDescriptor table : List.of(tweets, TableLayout.users(TableName.valueOf("u")),
-        TableLayout.index(TableName.valueOf("i")), TableLayout.deletions(TableName.valueOf("x")),
-        TableLayout.indexCatalog(TableName.valueOf("c")))) {
+    TableDescriptor users = TableLayout.users(TableName.valueOf("u"));
+    for (TableDescriptor table : List.of(tweets, users, TableLayout.index(TableName.valueOf("i")),
+        TableLayout.deletions(TableName.valueOf("x")), TableLayout.indexCatalog(TableName.valueOf("c")))) {
       for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
         assertThat(family.getCompressionType()).as(family.getNameAsString()).isEqualTo(Compression.Algorithm.ZSTD);
-        assertThat(family.getDataBlockEncoding()).isEqualTo(DataBlockEncoding.FAST_DIFF);
+        // a region server without the setting reads a block in chunks of the codec's default 256 KB
+        int chunk = Integer.parseInt(Objects.requireNonNullElse(family.getConfigurationValue(Codecs.ZSTD_BUFFER_KEY),
+            Integer.toString(ZstdCodec.ZSTD_BUFFER_SIZE_DEFAULT)));
+        assertThat(family.getBlocksize()).as(family.getNameAsString()).isLessThanOrEqualTo(chunk);
       }
     }
-    assertThat(tweets.getColumnFamily(TweetTable.JSON).getBlocksize()).isEqualTo(256 << 10);
+    for (ColumnFamilyDescriptor json : List.of(tweets.getColumnFamily(TweetTable.JSON), users.getColumnFamily(UserTable.PROFILE))) {
+      assertThat(json.getDataBlockEncoding()).isEqualTo(DataBlockEncoding.ROW_INDEX_V1);
+      assertThat(json.getBlocksize()).isEqualTo(1 << 20);
+    }
+    assertThat(tweets.getColumnFamily(TweetTable.DATA).getDataBlockEncoding()).isEqualTo(DataBlockEncoding.FAST_DIFF);
     assertThat(tweets.getColumnFamily(TweetTable.DATA).getBlocksize()).isEqualTo(64 << 10);
     assertThat(tweets.getColumnFamily(TweetTable.DATA).getBloomFilterType()).isEqualTo(BloomType.ROW);
     assertThat(tweets.getColumnFamily(TweetTable.JSON).getMaxVersions()).isEqualTo(1);
