@@ -26,8 +26,8 @@ import org.observatory.schemas.tweet.Snowflake;
  * ROW_INDEX_V1-encoded instead: a block then indexes its rows, so a get finds its row by binary search,
  * where FAST_DIFF decoded the block from its start up to the row. That let their blocks grow to 1 MB,
  * with the codec compressing a block as one chunk (its default 256 KB chunks made larger blocks no
- * smaller). On two days of the 10-million corpus: the JSON families 2.6 % smaller, all tables 2.1 %,
- * and 10,262 tweets looked up with their JSON in 1.6 s instead of 5.0 (docs/operations.md).
+ * smaller). On two days of the 10-million corpus: the JSON families 3.6 % smaller, all tables 2.1 %,
+ * and 10,262 tweets looked up with their JSON in 1.6 s instead of 5.1 (docs/operations.md).
  *
  * <p>Every family's memstore is compacted in memory (BASIC): an index row gathers thousands of cells
  * under one key, and a memstore kept as one large skip list compared each new cell some twenty times
