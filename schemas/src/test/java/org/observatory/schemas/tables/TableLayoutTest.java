@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import org.apache.hadoop.hbase.MemoryCompactionPolicy;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -30,6 +31,8 @@ class TableLayoutTest {
         int chunk = Integer.parseInt(Objects.requireNonNullElse(family.getConfigurationValue(Codecs.ZSTD_BUFFER_KEY),
             Integer.toString(ZstdCodec.ZSTD_BUFFER_SIZE_DEFAULT)));
         assertThat(family.getBlocksize()).as(family.getNameAsString()).isLessThanOrEqualTo(chunk);
+        assertThat(family.getInMemoryCompaction()).isEqualTo(MemoryCompactionPolicy.BASIC);
+        assertThat(family.getConfigurationValue(TableLayout.PIPELINE_SEGMENTS_KEY)).isEqualTo("16");
       }
     }
     for (ColumnFamilyDescriptor json : List.of(tweets.getColumnFamily(TweetTable.JSON), users.getColumnFamily(UserTable.PROFILE))) {
