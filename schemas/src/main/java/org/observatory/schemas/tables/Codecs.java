@@ -8,8 +8,8 @@ import org.apache.hadoop.hbase.io.compress.zstd.ZstdCodec;
  * The block compression codecs the month tables need, and how a JVM gets them. HBase's default ZSTD
  * codec is Hadoop's, which needs a native library this project does not ship; HBase's own zstd-jni
  * module bundles its native code. Every JVM that writes or reads HFiles needs it: region servers and
- * the master read {@link #ZSTD_CODEC_KEY} and {@link #ZSTD_LEVEL_KEY} from their site file, and every JVM running this project's
- * code gets it from {@link #installInThisJvm()}.
+ * the master read {@link #ZSTD_CODEC_KEY}, {@link #ZSTD_LEVEL_KEY} and {@link #ZSTD_BUFFER_KEY} from
+ * their site file, and every JVM running this project's code gets them from {@link #installInThisJvm()}.
  */
 public final class Codecs {
   public static final String ZSTD_CODEC_KEY = Compression.ZSTD_CODEC_CLASS_KEY;
@@ -17,8 +17,8 @@ public final class Codecs {
   public static final String ZSTD_LEVEL_KEY = ZstdCodec.ZSTD_LEVEL_KEY;
   /**
    * Denser than the codec's default 3 (a tenth off the JSON families) at no cost to reads. One level
-   * for every family: HFiles written outside a region server (bulk loads) take the JVM's, not a
-   * family's own.
+   * for every family: HFiles written outside a region server (bulk loads) take the job's configuration
+   * ({@link #configure}), not a family's own.
    */
   public static final int ZSTD_LEVEL = 6;
   public static final String ZSTD_BUFFER_KEY = ZstdCodec.ZSTD_BUFFER_SIZE_KEY;
