@@ -44,6 +44,7 @@ public final class TableLayout {
 
   private static final int SMALL_BLOCK = 64 << 10;
   private static final int JSON_BLOCK = 1 << 20;
+  /** The region server's key (hbase-server's {@code MemStoreCompactionStrategy}, not on this module's class path). */
   static final String PIPELINE_SEGMENTS_KEY = "hbase.hregion.compacting.pipeline.segments.limit";
   static final int PIPELINE_SEGMENTS = 16;
 

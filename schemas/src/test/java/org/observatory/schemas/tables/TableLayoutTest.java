@@ -31,8 +31,9 @@ class TableLayoutTest {
         int chunk = Integer.parseInt(Objects.requireNonNullElse(family.getConfigurationValue(Codecs.ZSTD_BUFFER_KEY),
             Integer.toString(ZstdCodec.ZSTD_BUFFER_SIZE_DEFAULT)));
         assertThat(family.getBlocksize()).as(family.getNameAsString()).isLessThanOrEqualTo(chunk);
-        assertThat(family.getInMemoryCompaction()).isEqualTo(MemoryCompactionPolicy.BASIC);
-        assertThat(family.getConfigurationValue(TableLayout.PIPELINE_SEGMENTS_KEY)).isEqualTo("16");
+        assertThat(family.getInMemoryCompaction()).as(family.getNameAsString()).isEqualTo(MemoryCompactionPolicy.BASIC);
+        assertThat(family.getConfigurationValue(TableLayout.PIPELINE_SEGMENTS_KEY)).as(family.getNameAsString())
+            .isEqualTo(Integer.toString(TableLayout.PIPELINE_SEGMENTS));
       }
     }
     for (ColumnFamilyDescriptor json : List.of(tweets.getColumnFamily(TweetTable.JSON), users.getColumnFamily(UserTable.PROFILE))) {
