@@ -62,32 +62,63 @@ public final class Indexer {
 
   /** The tweet row, the user-profile row and every index entry of one tweet, placed as {@link #place} said. */
   public List<TableMutation> mutations(Tweet tweet, IndexPlacement.Placed placed) {
+    return mutations(tweet, placed, true);
+  }
+
+  /**
+   * The puts of a tweet seen again whose declarative entries were put from an earlier snapshot under
+   * the same author's screen name: its rows (the newer snapshot wins), and the entries of plug-in
+   * indexes, which may read what changes between snapshots. A declarative entry is made of what a
+   * tweet keeps and that name, so it would be the same cell again.
+   */
+  public List<TableMutation> snapshotMutations(Tweet tweet, IndexPlacement.Placed placed) {
+    return mutations(tweet, placed, false);
+  }
+
+  /** Every table (and definition) a month's entries go to: with the tweet, what they depend on. */
+  public List<IndexPlacement.Target> targets(IndexPlacement.Placed placed, Month month) {
+    List<IndexPlacement.Target> targets = new ArrayList<>();
+    for (String index : indexes.keySet()) {
+      targets.addAll(placed.targets(index, month));
+    }
+    return targets;
+  }
+
+  /** One index's entries for one tweet, in every table the placement names. */
+  public List<TableMutation> indexMutations(String index, Tweet tweet, IndexPlacement.Placed placed) {
+    List<TableMutation> mutations = new ArrayList<>();
+    addEntries(index, tweet, placed, true, mutations);
+    return mutations;
+  }
+
+  private List<TableMutation> mutations(Tweet tweet, IndexPlacement.Placed placed, boolean declarative) {
     Month month = Month.of(tweet.createdAt());
     List<TableMutation> mutations = new ArrayList<>();
     mutations.add(new TableMutation(month, names.tweets(month), TableMutation.TWEETS, TweetTable.put(tweet)));
     mutations.add(new TableMutation(month, names.users(month), TableMutation.USERS, UserTable.put(tweet)));
     for (String index : indexes.keySet()) {
-      mutations.addAll(indexMutations(index, tweet, placed));
+      addEntries(index, tweet, placed, declarative, mutations);
     }
     return mutations;
   }
 
-  /** One index's entries for one tweet, in every table the placement names. */
-  public List<TableMutation> indexMutations(String index, Tweet tweet, IndexPlacement.Placed placed) {
+  private void addEntries(String index, Tweet tweet, IndexPlacement.Placed placed, boolean declarative,
+      List<TableMutation> mutations) {
     PluginIndexer own = indexes.get(index);
     if (own == null) {
       throw new IllegalArgumentException("no index named " + index);
     }
     Month month = Month.of(tweet.createdAt());
-    List<TableMutation> mutations = new ArrayList<>();
     for (IndexPlacement.Target target : placed.targets(index, month)) {
       PluginIndexer indexer = target.definition() == null ? own : others.computeIfAbsent(target.definition(), Indexer::build);
+      if (!declarative && indexer instanceof DeclarativeIndexer) {
+        continue;
+      }
       for (IndexEntry e : indexer.entries(tweet)) {
         mutations.add(new TableMutation(month, target.table(), index,
             IndexTable.put(e.key(), e.qualifierId(), tweet.id(), tweet.createdAt(), e.value())));
       }
     }
-    return mutations;
   }
 
   private static PluginIndexer build(IndexDefinition index) {

@@ -2,12 +2,14 @@ package org.observatory.loader;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.observatory.indexer.IndexPlacement;
 import org.observatory.indexer.Indexer;
 import org.observatory.indexer.TableMutation;
+import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.WrittenHours;
 import org.observatory.schemas.tweet.MalformedTweetException;
 import org.observatory.schemas.tweet.StreamItem;
@@ -17,7 +19,9 @@ import org.observatory.schemas.tweet.TweetParser;
 /**
  * The path every loader's lines take to the tables, a batch at a time: parse; record delete notices
  * as tombstones; drop the tweets that have tombstones; index the rest; hand the puts, merged by row,
- * to a sink. Bad lines are counted and set aside. The ids of delete notices are kept for the caller
+ * to a sink. A tweet seen again (an original in another retweet) is stored as the newer snapshot
+ * without its declarative index entries when the input put them already ({@link IndexedTweets}).
+ * Bad lines are counted and set aside. The ids of delete notices are kept for the caller
  * to erase once everything loaded before them is written, and the hours written, for the caller to
  * move on in the counts table once stored ({@link WrittenHours}). Not thread-safe: one per input or
  * stream.
@@ -44,6 +48,7 @@ public final class Ingest {
   private final LoadCounters counters;
   private final Sink sink;
   private final SeenIds seen;
+  private final IndexedTweets indexed;
   private final List<Line> statuses = new ArrayList<>();
   private final List<StreamItem.DeleteNotice> notices = new ArrayList<>();
   private final List<Long> deleted = new ArrayList<>();
@@ -61,9 +66,15 @@ public final class Ingest {
     }
   };
 
-  /** @param countRepeats whether to count ids stored twice (memory grows with the input) */
-  public Ingest(Indexer indexer, Tombstones tombstones, LoadCounters counters, Sink sink, boolean countRepeats) {
+  /**
+   * @param indexed the tweets whose entries the input put lately, kept across batches (and a stream's
+   *     segments) by the caller, who makes it forget them when a write fails
+   * @param countRepeats whether to count ids stored twice (memory grows with the input)
+   */
+  public Ingest(Indexer indexer, Tombstones tombstones, LoadCounters counters, Sink sink, IndexedTweets indexed,
+      boolean countRepeats) {
     this.indexer = indexer;
+    this.indexed = indexed;
     this.tombstones = tombstones;
     this.counters = counters;
     this.sink = sink;
@@ -110,6 +121,9 @@ public final class Ingest {
     List<Tweet> tweets = new ArrayList<>();
     statuses.forEach(s -> tweets.addAll(s.status.all()));
     IndexPlacement.Placed placed = indexer.place(tweets); // once per batch: indexing a tweet reads nothing
+    Map<Month, List<IndexPlacement.Target>> targets = new HashMap<>();
+    tweets.forEach(t -> targets.computeIfAbsent(Month.of(t.createdAt()), m -> indexer.targets(placed, m)));
+    indexed.placedAs(targets);
     PutBatch batch = new PutBatch(sink.mergesRows());
     for (Line line : statuses) {
       store(line, dead, placed, batch);
@@ -144,14 +158,20 @@ public final class Ingest {
 
   private void store(Line line, Set<Long> dead, IndexPlacement.Placed placed, PutBatch batch) {
     List<TableMutation> mutations = new ArrayList<>();
+    List<Tweet> entriesPut = new ArrayList<>();
     try {
       for (Tweet tweet : line.status.all()) {
         if (dead.contains(tweet.id())) {
           counters.increment(LoadCounter.DELETED_SKIPPED);
         } else if (Long.valueOf(tweet.observedAt()).equals(recent.put(tweet.id(), tweet.observedAt()))) {
           counters.increment(LoadCounter.REPEATS_SKIPPED);
+        } else if (indexed.contains(tweet)) {
+          mutations.addAll(indexer.snapshotMutations(tweet, placed));
+          counters.increment(LoadCounter.ALREADY_INDEXED);
+          written.add(tweet.createdAt());
         } else {
           mutations.addAll(indexer.mutations(tweet, placed));
+          entriesPut.add(tweet);
           written.add(tweet.createdAt());
         }
       }
@@ -161,6 +181,7 @@ public final class Ingest {
       return;
     }
     batch.add(mutations);
+    entriesPut.forEach(indexed::add); // only now: a line set aside put nothing
     mutations.forEach(m -> counters.countPut(m.source()));
     if (seen != null) {
       line.status.all().forEach(t -> seen.add(t.id()));

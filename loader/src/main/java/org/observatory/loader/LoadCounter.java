@@ -22,6 +22,11 @@ public enum LoadCounter {
   ERASED("erased", "erased"),
   /** Tweets stored again within one input: repeats from the stream, originals retweeted more than once. */
   DUPLICATES("duplicates", "duplicates"),
+  /**
+   * Tweets stored again whose declarative index entries this input had put already ({@link IndexedTweets}):
+   * only their rows (and plug-in indexes' entries) were put again.
+   */
+  ALREADY_INDEXED("alreadyIndexed", "already indexed"),
   BLANK_LINES("blank", "blank lines"),
   /** Lines that are not stream JSON; set aside. */
   MALFORMED("malformed", "malformed"),

@@ -14,6 +14,7 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.observatory.indexer.Indexer;
+import org.observatory.loader.IndexedTweets;
 import org.observatory.loader.Ingest;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoaderKit;
@@ -56,7 +57,7 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     String inputName = "file".equals(input.toUri().getScheme()) ? input.toUri().getPath() : input.toString();
     rejects = new RejectedLines(inputName, () -> fs.create(rejected, true));
     counters = new LoadCounters();
-    ingest = new Ingest(indexer, new Tombstones(connection, names), counters, sink(context), true);
+    ingest = new Ingest(indexer, new Tombstones(connection, names), counters, sink(context), new IndexedTweets(), true);
     tweetsSoFar = context.getCounter(LoadProgress.GROUP, LoadProgress.TWEETS);
   }
 

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeoutException;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
+import org.observatory.loader.IndexedTweets;
 import org.observatory.loader.Ingest;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoaderKit;
@@ -78,6 +79,8 @@ public final class StreamLoader {
   // The loading thread's own: kept across segments so that buffers and known months carry over.
   private Connected store;
   private Deletions deletions;
+  /** Across segments: an original retweeted in one segment is often retweeted again in the next. */
+  private final IndexedTweets indexed = new IndexedTweets();
   /**
    * Two writers taking turns: the loading thread indexes into one while the storing thread flushes
    * the other. A shared one lost tweets: a mutator's flush returns at once when another thread's
@@ -243,6 +246,7 @@ public final class StreamLoader {
         }
         lastFailure = e.toString();
         disconnect(); // a writer's failure sticks to it, a connection's to a store that is gone
+        indexed.forget(); // the segments loaded again must put their tweets' entries again
         try {
           Thread.sleep(backoff);
         } catch (InterruptedException stop) {
@@ -274,7 +278,7 @@ public final class StreamLoader {
     WrittenHours written;
     try (RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());
          BufferedReader lines = Files.newBufferedReader(segment.file(), StandardCharsets.UTF_8)) {
-      Ingest ingest = new Ingest(indexer, deletions.tombstones(), segmentCounts, writer::write, false);
+      Ingest ingest = new Ingest(indexer, deletions.tombstones(), segmentCounts, writer::write, indexed, false);
       long number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         ingest.line(++number, line, rejects);

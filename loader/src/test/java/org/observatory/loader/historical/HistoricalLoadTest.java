@@ -111,6 +111,8 @@ class HistoricalLoadTest {
       assertThat(c.puts().get("tweets") + c.sum(LoadCounter.DELETED_SKIPPED) + c.sum(LoadCounter.REPEATS_SKIPPED))
           .isEqualTo(raw.statuses + raw.originals);
       assertThat(c.sum(LoadCounter.REPEATS_SKIPPED)).isLessThanOrEqualTo(raw.duplicates);
+      assertThat(c.sum(LoadCounter.ALREADY_INDEXED)).as("originals seen again, their entries put once")
+          .isPositive().isLessThanOrEqualTo(raw.duplicates - c.sum(LoadCounter.REPEATS_SKIPPED));
       assertThat(c.puts()).containsKeys("meme", "text", "user-tweets", "retweet", "screen-name");
     }
     assertThat(bulkSummary.counters().puts()).isEqualTo(directSummary.counters().puts());
