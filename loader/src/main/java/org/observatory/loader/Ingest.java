@@ -159,6 +159,7 @@ public final class Ingest {
   private void store(Line line, Set<Long> dead, IndexPlacement.Placed placed, PutBatch batch) {
     List<TableMutation> mutations = new ArrayList<>();
     List<Tweet> entriesPut = new ArrayList<>();
+    int indexedBefore = 0;
     try {
       for (Tweet tweet : line.status.all()) {
         if (dead.contains(tweet.id())) {
@@ -167,7 +168,7 @@ public final class Ingest {
           counters.increment(LoadCounter.REPEATS_SKIPPED);
         } else if (indexed.contains(tweet)) {
           mutations.addAll(indexer.snapshotMutations(tweet, placed));
-          counters.increment(LoadCounter.ALREADY_INDEXED);
+          indexedBefore++;
           written.add(tweet.createdAt());
         } else {
           mutations.addAll(indexer.mutations(tweet, placed));
@@ -182,6 +183,7 @@ public final class Ingest {
     }
     batch.add(mutations);
     entriesPut.forEach(indexed::add); // only now: a line set aside put nothing
+    counters.add(LoadCounter.ALREADY_INDEXED, indexedBefore);
     mutations.forEach(m -> counters.countPut(m.source()));
     if (seen != null) {
       line.status.all().forEach(t -> seen.add(t.id()));
