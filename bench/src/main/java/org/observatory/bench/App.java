@@ -19,15 +19,15 @@ import java.util.Optional;
 public final class App {
   private static final String MAIN = "org.observatory.api.ObservatoryApplication";
   private final String jar;
-  private final List<String> javaOptions;
+  private final JavaOptions javaOptions;
   private final Path logs;
 
   /**
    * @param jar Observatory's executable jar; empty: its classes on this JVM's classpath
-   * @param javaOptions for each command's JVM, e.g. {@code -Xmx4g}
+   * @param javaOptions for each command's JVM
    * @param logs where each command's output is kept
    */
-  public App(String jar, List<String> javaOptions, Path logs) throws IOException {
+  public App(String jar, JavaOptions javaOptions, Path logs) throws IOException {
     this.jar = jar;
     this.javaOptions = javaOptions;
     this.logs = Files.createDirectories(logs);
@@ -82,9 +82,7 @@ public final class App {
 
   /** The same commands with more options for their JVMs, e.g. Dropwizard's {@code -Ddw.} overrides. */
   public App with(List<String> moreJavaOptions) throws IOException {
-    List<String> options = new ArrayList<>(javaOptions);
-    options.addAll(moreJavaOptions);
-    return new App(jar, options, logs);
+    return new App(jar, javaOptions.plus(moreJavaOptions), logs);
   }
 
   /** A running service; closing it stops it the way an operator would (SIGTERM) and waits. */
@@ -119,7 +117,7 @@ public final class App {
   private Process start(String name, String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(javaOptions);
+    command.addAll(javaOptions.of(args[0]));
     // The executable jar grants the JDK's module openings HBase needs by its manifest; run from the
     // classpath, the openings must be among the java options.
     command.addAll(jar.isEmpty() ? List.of("-cp", System.getProperty("java.class.path"), MAIN) : List.of("-jar", jar));

@@ -16,18 +16,19 @@ import java.util.Map;
  * @param pacedDays how many of the first days the paced replay feeds
  * @param loads which loads to measure: {@code bulk} always (its store answers the queries), {@code direct}
  *     and {@code stream} unless left out (a 10-million-tweet run may skip them: half an hour each)
+ * @param javaOpts one set of java options for every command; blank: each command's own, the launcher's
  * @param appJar Observatory's executable jar; empty: Observatory's classes on this JVM's own classpath
  */
 public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant eventStart, long seed,
     String meme, List<String> loads, double pacedRate, int pacedDays, int runs, List<Window> windows, int peerRuns, List<Window> peerWindows, String corpus,
-    String out, String work, List<String> javaOptions, String appJar) {
+    String out, String work, String javaOpts, String appJar) {
 
   private static final Map<String, String> DEFAULTS = Map.ofEntries(
       Map.entry("days", "24"), Map.entry("per-day", "5000"), Map.entry("first-day", "2012-06-01"),
       Map.entry("event-start", "2012-06-08"), Map.entry("seed", "2012"), Map.entry("loads", "direct,stream,bulk"), Map.entry("paced-rate", "2000"), Map.entry("paced-days", "6"), Map.entry("runs", "5"),
       Map.entry("windows", "3h,6h,12h,1d,2d,4d,8d,16d"), Map.entry("peer-runs", "3"),
       Map.entry("peer-windows", "3h,1d,4d,16d"), Map.entry("out", "bench/results"),
-      Map.entry("work", "bench/work"), Map.entry("java-opts", "-Xmx4g"),
+      Map.entry("work", "bench/work"), Map.entry("java-opts", ""),
       Map.entry("app-jar", ""));
 
   /** The settings a command line asks for; a mistake in it ends the program with its message. */
@@ -61,7 +62,12 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
         "#euro2012", loads(given.get("loads")), Double.parseDouble(given.get("paced-rate")),
         Integer.parseInt(given.get("paced-days")), Integer.parseInt(given.get("runs")), Window.list(given.get("windows")),
         Integer.parseInt(given.get("peer-runs")), Window.list(given.get("peer-windows")), corpus, given.get("out"),
-        given.get("work"), List.of(given.get("java-opts").trim().split("\\s+")), given.get("app-jar"));
+        given.get("work"), given.get("java-opts"), given.get("app-jar"));
+  }
+
+  /** Each command's java options: the launcher's (read only now, from the project's root), or the ones given for all. */
+  public JavaOptions javaOptions() {
+    return javaOpts.isBlank() ? JavaOptions.launchers(JavaOptions.LAUNCHERS) : JavaOptions.forAll(JavaOptions.words(javaOpts));
   }
 
   private static List<String> loads(String given) {

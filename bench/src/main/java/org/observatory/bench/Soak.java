@@ -62,7 +62,7 @@ public final class Soak {
     Path out = Files.createDirectories(Path.of(options.getOrDefault("out", "bench/results")));
     Path work = Files.createDirectories(Path.of(options.getOrDefault("work", "bench/work")));
     Path run = Files.createTempDirectory(work, "soak-");
-    App app = new App(options.getOrDefault("app-jar", "query-api/target/observatory.jar"), List.of("-Xmx4g"),
+    App app = new App(options.getOrDefault("app-jar", "query-api/target/observatory.jar"), JavaOptions.launchers(JavaOptions.LAUNCHERS),
         out.resolve("logs"));
     Store store = Store.create(run.resolve("store"));
     try {

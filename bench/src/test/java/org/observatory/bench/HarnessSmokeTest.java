@@ -73,7 +73,7 @@ class HarnessSmokeTest {
 
     // The corpus is kept, and a second run with the same settings uses it without generating again.
     assertThat(r.corpus().generatorStatusesPerSecond()).isPositive();
-    Corpus again = Corpus.ensure(new App("", List.of(), dir.resolve("unused-logs")), s);
+    Corpus again = Corpus.ensure(new App("", JavaOptions.forAll(List.of()), dir.resolve("unused-logs")), s);
     assertThat(again.generatorStatusesPerSecond()).isNull();
     assertThat(again.files()).isEqualTo(r.corpus().files());
   }

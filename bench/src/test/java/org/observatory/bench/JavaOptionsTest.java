@@ -1,0 +1,30 @@
+package org.observatory.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JavaOptionsTest {
+  /** The launcher's own file, from this module's directory. */
+  private static final Path LAUNCHERS = Path.of("..").resolve(JavaOptions.LAUNCHERS);
+
+  @Test
+  void batchCommandsGetTheParallelCollectorAndTheServiceTheRest() {
+    JavaOptions options = JavaOptions.launchers(LAUNCHERS);
+    for (String batch : List.of("load", "stream", "reindex", "parse")) {
+      assertThat(options.of(batch)).contains("-Xmx4g", "-XX:+UseParallelGC");
+    }
+    assertThat(options.of("server")).containsExactly("-Xmx4g");
+    assertThat(options.of("generate")).containsExactly("-Xmx4g");
+  }
+
+  @Test
+  void givenOptionsServeEveryCommandAndMoreFollowEach() {
+    JavaOptions given = JavaOptions.forAll(JavaOptions.words(" -Xmx1g  -Dx=1 "));
+    assertThat(given.of("load")).containsExactly("-Xmx1g", "-Dx=1");
+    assertThat(given.plus(List.of("-Ddw.y=2")).of("server")).containsExactly("-Xmx1g", "-Dx=1", "-Ddw.y=2");
+    assertThat(JavaOptions.launchers(LAUNCHERS).plus(List.of("-Ddw.y=2")).of("load")).endsWith("-XX:+UseParallelGC", "-Ddw.y=2");
+  }
+}
