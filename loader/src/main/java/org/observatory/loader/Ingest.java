@@ -156,24 +156,29 @@ public final class Ingest {
     }
   }
 
+  /**
+   * Indexes one line's tweets into the batch. A line a plug-in fails on is set aside whole, and leaves
+   * no other trace: nothing of it is counted, remembered or marked written.
+   */
   private void store(Line line, Set<Long> dead, IndexPlacement.Placed placed, PutBatch batch) {
     List<TableMutation> mutations = new ArrayList<>();
+    List<Tweet> stored = new ArrayList<>();
     List<Tweet> entriesPut = new ArrayList<>();
-    int indexedBefore = 0;
+    int deletedSkipped = 0;
+    int repeatsSkipped = 0;
     try {
       for (Tweet tweet : line.status.all()) {
         if (dead.contains(tweet.id())) {
-          counters.increment(LoadCounter.DELETED_SKIPPED);
-        } else if (Long.valueOf(tweet.observedAt()).equals(recent.put(tweet.id(), tweet.observedAt()))) {
-          counters.increment(LoadCounter.REPEATS_SKIPPED);
+          deletedSkipped++;
+        } else if (Long.valueOf(tweet.observedAt()).equals(recent.get(tweet.id()))) {
+          repeatsSkipped++;
         } else if (indexed.contains(tweet)) {
           mutations.addAll(indexer.snapshotMutations(tweet, placed));
-          indexedBefore++;
-          written.add(tweet.createdAt());
+          stored.add(tweet);
         } else {
           mutations.addAll(indexer.mutations(tweet, placed));
+          stored.add(tweet);
           entriesPut.add(tweet);
-          written.add(tweet.createdAt());
         }
       }
     } catch (RuntimeException e) { // a plug-in indexer's fault must not stop the load
@@ -182,8 +187,14 @@ public final class Ingest {
       return;
     }
     batch.add(mutations);
-    entriesPut.forEach(indexed::add); // only now: a line set aside put nothing
-    counters.add(LoadCounter.ALREADY_INDEXED, indexedBefore);
+    for (Tweet tweet : stored) {
+      recent.put(tweet.id(), tweet.observedAt());
+      written.add(tweet.createdAt());
+    }
+    entriesPut.forEach(indexed::add);
+    counters.add(LoadCounter.DELETED_SKIPPED, deletedSkipped);
+    counters.add(LoadCounter.REPEATS_SKIPPED, repeatsSkipped);
+    counters.add(LoadCounter.ALREADY_INDEXED, stored.size() - entriesPut.size());
     mutations.forEach(m -> counters.countPut(m.source()));
     if (seen != null) {
       line.status.all().forEach(t -> seen.add(t.id()));
