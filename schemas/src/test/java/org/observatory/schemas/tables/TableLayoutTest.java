@@ -34,6 +34,8 @@ class TableLayoutTest {
         assertThat(family.getInMemoryCompaction()).as(family.getNameAsString()).isEqualTo(MemoryCompactionPolicy.BASIC);
         assertThat(family.getConfigurationValue(TableLayout.PIPELINE_SEGMENTS_KEY)).as(family.getNameAsString())
             .isEqualTo(Integer.toString(TableLayout.PIPELINE_SEGMENTS));
+        assertThat(family.getConfigurationValue(TableLayout.COMPACTION_MIN_FILES_KEY)).as(family.getNameAsString())
+            .isEqualTo(Integer.toString(TableLayout.COMPACTION_MIN_FILES));
       }
     }
     for (ColumnFamilyDescriptor json : List.of(tweets.getColumnFamily(TweetTable.JSON), users.getColumnFamily(UserTable.PROFILE))) {
