@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Loading, measured against the parse ceiling (read, gunzip and parse on one warm thread): the historical
@@ -13,8 +11,6 @@ import java.util.regex.Pattern;
  * fresh store; then the streaming loader fed the first days at a steady rate, for its latency.
  */
 public final class LoadStage {
-  private static final Pattern P99 = Pattern.compile("arrival-to-stored p99 (\\d+) ms");
-
   private LoadStage() {}
 
   /** One way of loading: tweets (statuses and embedded originals) per second, and its share of the ceiling. */
@@ -24,10 +20,10 @@ public final class LoadStage {
   /**
    * The streaming loader started cold and fed at a steady rate, as a live stream feeds it after a restart:
    * how long a line takes from reaching the daemon to its tweets being stored (queryable), at the 99th
-   * percentile. Over a short replay the daemon's first seconds (JIT, creating the month's tables) dominate.
+   * percentile, over its first minute and once past it.
    */
   public record Paced(double linesPerSecond, int days, double tweetsPerSecond, double seconds,
-      long arrivalToStoredP99Ms) {}
+      ArrivalToStored arrivalToStored) {}
 
   /**
    * @param direct null when the run left it out, as {@code stream}
@@ -58,7 +54,7 @@ public final class LoadStage {
         return app.run("stream-paced", args.toArray(String[]::new));
       });
       paced = new Paced(s.pacedRate(), s.pacedDays(), rate.tweetsPerSecond(), rate.seconds(),
-          lastP99(app.log("stream-paced")));
+          ArrivalToStored.of(app.log("stream-paced")));
     }
     CommandSummary bulk = app.run("load-bulk", "load", "-c", kept.config(null).toString(), "--mode", "bulk", corpus.dir());
     return new Figures(ceiling, direct, rate(bulk, ceiling), stream, paced,
@@ -71,18 +67,6 @@ public final class LoadStage {
    */
   static int ceilingPasses(Corpus corpus) {
     return (int) Math.max(1, Math.min(5, Math.ceil(500e6 / Math.max(1, corpus.gzipBytes()))));
-  }
-
-  /** The p99 of the daemon's last progress line, logged as it stops: its latency over the recent minutes. */
-  private static long lastP99(List<String> log) {
-    long p99 = -1;
-    for (String line : log) {
-      Matcher m = P99.matcher(line);
-      if (m.find()) {
-        p99 = Long.parseLong(m.group(1));
-      }
-    }
-    return p99;
   }
 
   private interface Load {

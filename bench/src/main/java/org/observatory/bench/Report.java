@@ -97,9 +97,13 @@ final class Report {
           + "from a cold start", rate(p.tweetsPerSecond()), String.valueOf(p.seconds()), "", "");
     }
     if (l.paced() != null) {
+      ArrivalToStored latency = l.paced().arrivalToStored();
       md.append("\nAt the steady rate, from a line reaching the streaming daemon to its tweets being stored: p99 ")
-          .append(ms(l.paced().arrivalToStoredP99Ms())).append(". Over so short a replay the daemon's first ")
-          .append("seconds dominate it (its JIT, creating the month's tables), as after any restart.\n");
+          .append(ms(latency.coldStartP99Ms())).append(" over its first minute (its JIT, creating the month's ")
+          .append("tables, as after any restart), and ")
+          .append(latency.steadyP99Ms() < 0 ? "no later minute: the replay was too short to tell the steady state"
+              : ms(latency.steadyP99Ms()) + " in the worst minute after it (the steady state)")
+          .append(".\n");
     }
     if (r.corpus().generatorStatusesPerSecond() != null) {
       md.append("\nThe generator wrote the corpus at ").append(rate(r.corpus().generatorStatusesPerSecond()))

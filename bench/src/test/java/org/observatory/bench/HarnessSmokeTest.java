@@ -38,7 +38,7 @@ class HarnessSmokeTest {
       assertThat(rate.ratioToCeiling()).isCloseTo(rate.tweetsPerSecond() / loads.parseCeilingTweetsPerSecond(),
           org.assertj.core.data.Offset.offset(0.001));
     }
-    assertThat(loads.paced().arrivalToStoredP99Ms()).isNotNegative();
+    assertThat(loads.paced().arrivalToStored().coldStartP99Ms()).isNotNegative();
     assertThat(r.storage().tables()).containsKeys("tweets", "users", "index-meme", "index-text");
     assertThat(r.storage().totalBytes()).isEqualTo(
         r.storage().tables().values().stream().mapToLong(StorageStage.Table::bytes).sum());
