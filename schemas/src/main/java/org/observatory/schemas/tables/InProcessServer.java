@@ -21,6 +21,12 @@ public final class InProcessServer {
     conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
     // Per-table latency histograms: about 5 MB of counters per hundred tables.
     conf.setBoolean("hbase.regionserver.enable.table.latencies", false);
+    // A memstore may keep an edit an hour (HBase's default), and so pin the write-ahead log holding it:
+    // a stream writes ~20 MB of log a second, fills HBase's limit of files in minutes, and HBase then
+    // flushes every region at once, holding the stream up a second or more. Flushed within 1-2 minutes,
+    // spread over the second, the regions written slowly (older months' originals) never pile up.
+    conf.setLong("hbase.regionserver.optionalcacheflushinterval", 60_000);
+    conf.setInt("hbase.regionserver.periodicmemstoreflusher.rangeofdelayseconds", 60);
     Codecs.configure(conf);
     Codecs.installInThisJvm(); // before the server opens regions whose files need it
   }
