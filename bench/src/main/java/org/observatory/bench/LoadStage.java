@@ -20,7 +20,7 @@ public final class LoadStage {
   /**
    * The streaming loader started cold and fed at a steady rate, as a live stream feeds it after a restart:
    * how long a line takes from reaching the daemon to its tweets being stored (queryable), at the 99th
-   * percentile, over its first minute and once past it.
+   * percentile, until it first caught up with arrival and in the minutes after.
    */
   public record Paced(double linesPerSecond, int days, double tweetsPerSecond, double seconds,
       ArrivalToStored arrivalToStored) {}

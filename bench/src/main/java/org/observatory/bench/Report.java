@@ -99,10 +99,10 @@ final class Report {
     if (l.paced() != null) {
       ArrivalToStored latency = l.paced().arrivalToStored();
       md.append("\nAt the steady rate, from a line reaching the streaming daemon to its tweets being stored: p99 ")
-          .append(ms(latency.coldStartP99Ms())).append(" over its first minute (its JIT, creating the month's ")
-          .append("tables, as after any restart), and ")
-          .append(latency.steadyP99Ms() < 0 ? "no later minute: the replay was too short to tell the steady state"
-              : ms(latency.steadyP99Ms()) + " in the worst minute after it (the steady state)")
+          .append(ms(latency.coldStartP99Ms())).append(" until it had first caught up with arrival (its cold start: ")
+          .append("JIT, creating the month's tables, as after any restart), and ")
+          .append(latency.steadyP99Ms() < 0 ? "no minute after: the replay was too short to tell the steady state"
+              : ms(latency.steadyP99Ms()) + " in the worst minute after (the steady state)")
           .append(".\n");
     }
     if (r.corpus().generatorStatusesPerSecond() != null) {
