@@ -182,6 +182,26 @@ public final class MonthTables {
     return TableLayout.index(table);
   }
 
+  /** The layout a table of this store gets when created now: a month's table, or one the months share. */
+  TableDescriptor layoutOf(TableName table) {
+    if (table.equals(names.deletions())) {
+      return TableLayout.deletions(table);
+    }
+    if (table.equals(names.indexCatalog())) {
+      return TableLayout.indexCatalog(table);
+    }
+    if (table.equals(names.counts())) {
+      return TableLayout.counts(table);
+    }
+    Month month = names.monthOf(table).orElseThrow(() -> new IllegalArgumentException(table + " is not one of this store's tables"));
+    return descriptor(table, month);
+  }
+
+  /** The tables the months share, in this store. */
+  List<TableName> sharedTables() {
+    return List.of(names.deletions(), names.indexCatalog(), names.counts());
+  }
+
   private byte[][] splits(TableName table, Month month) {
     if (table.equals(names.tweets(month))) {
       return TableLayout.tweetSplits(month, regionsPerTable);
@@ -252,7 +272,7 @@ public final class MonthTables {
     }
   }
 
-  private boolean namespaceExists(Admin admin) throws IOException {
+  boolean namespaceExists(Admin admin) throws IOException {
     for (NamespaceDescriptor ns : admin.listNamespaceDescriptors()) {
       if (ns.getName().equals(names.namespace())) {
         return true;
