@@ -101,8 +101,9 @@ final class Report {
       md.append("\nAt the steady rate, from a line reaching the streaming daemon to its tweets being stored: p99 ")
           .append(ms(latency.coldStartP99Ms())).append(" until it had first caught up with arrival (its cold start: ")
           .append("JIT, creating the month's tables, as after any restart), and ")
-          .append(latency.steadyP99Ms() < 0 ? "no minute after: the replay was too short to tell the steady state"
-              : ms(latency.steadyP99Ms()) + " in the worst minute after (the steady state)")
+          .append(latency.worstMinuteP99Ms() < 0 ? "no minute after: the replay was too short to tell the steady state"
+              : (latency.steadyP99Ms() < 0 ? "" : ms(latency.steadyP99Ms()) + " over the segments stored in the steady state "
+                  + "(every minute that began after), and ") + ms(latency.worstMinuteP99Ms()) + " in its worst minute")
           .append(".\n");
     }
     if (r.corpus().generatorStatusesPerSecond() != null) {

@@ -43,8 +43,10 @@ public record Store(Path dir, int zookeeperPort, int httpPort, int adminPort, in
             + "', adminPort: " + streamAdminPort + ", progressSeconds: 5}",
         "query: {" + (mapReduceThreshold == null ? "" : "mapReduceThreshold: " + mapReduceThreshold + ", ") + "workDir: '" + dir.resolve("query-work")
             + "', jobsDir: '" + dir.resolve("jobs") + "'}",
-        // Logs to stderr: a command's summary is the last line of its stdout.
-        "logging: {level: WARN, loggers: {org.observatory: INFO}, appenders: [{type: console, target: stderr}]}", ""));
+        // Logs to stderr: a command's summary is the last line of its stdout. The stream daemon's
+        // DEBUG says each segment's latency, which ArrivalToStored reads.
+        "logging: {level: WARN, loggers: {org.observatory: INFO, org.observatory.loader.stream.StreamLoader: DEBUG},"
+            + " appenders: [{type: console, target: stderr}]}", ""));
     return config;
   }
 

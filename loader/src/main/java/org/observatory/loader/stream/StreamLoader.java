@@ -320,7 +320,9 @@ public final class StreamLoader {
     counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
     spool.done(segment);
     if (segment.firstAppendNanos() != 0) {
-      latency.update(System.nanoTime() - segment.firstAppendNanos(), TimeUnit.NANOSECONDS);
+      long nanos = System.nanoTime() - segment.firstAppendNanos();
+      latency.update(nanos, TimeUnit.NANOSECONDS);
+      LOG.debug("segment stored, arrival-to-stored {} ms", TimeUnit.NANOSECONDS.toMillis(nanos));
     }
   }
 
