@@ -56,6 +56,10 @@ final class Report {
     headlineLoad(md, "historical load, direct", l.direct());
     headlineLoad(md, "historical load, bulk", l.bulk());
     headlineLoad(md, "streaming replay", l.stream());
+    if (l.paced() != null && l.paced().arrivalToStored().steadyP99Ms() >= 0) {
+      row(md, "streaming at " + rate(l.paced().linesPerSecond()) + " lines/s, steady-state arrival-to-stored p99",
+          ms(l.paced().arrivalToStored().steadyP99Ms()));
+    }
     row(md, "storage", r.storage().bytesPerTweet() + " bytes per tweet, " + r.storage().ratioToInput()
         + "x the .json.gz input");
     row(md, "index-only latency at " + longest, r.queries().timings().stream()
@@ -102,8 +106,9 @@ final class Report {
           .append(ms(latency.coldStartP99Ms())).append(" until it had first caught up with arrival (its cold start: ")
           .append("JIT, creating the month's tables, as after any restart), and ")
           .append(latency.worstMinuteP99Ms() < 0 ? "no minute after: the replay was too short to tell the steady state"
-              : (latency.steadyP99Ms() < 0 ? "" : ms(latency.steadyP99Ms()) + " over the segments stored in the steady state "
-                  + "(every minute that began after), and ") + ms(latency.worstMinuteP99Ms()) + " in its worst minute")
+              : "in the steady state (every minute that began after) "
+                  + (latency.steadyP99Ms() < 0 ? "" : ms(latency.steadyP99Ms()) + " over the segments stored, ")
+                  + ms(latency.worstMinuteP99Ms()) + " in its worst minute")
           .append(".\n");
     }
     if (r.corpus().generatorStatusesPerSecond() != null) {
