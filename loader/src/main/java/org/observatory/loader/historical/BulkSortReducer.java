@@ -17,8 +17,9 @@ import org.observatory.schemas.tables.Codecs;
  * Sorts each row's cells into HFiles, as HBase's {@code CellSortReducer} does, but writes them through
  * a writer of its own: the framework's asks the file system's statistics twice a cell, and each ask
  * walks every thread's; beside an embedded HBase's hundreds of threads that was 40 % of the reducers'
- * time. A task JVM first gets the tables' codec: on a cluster, a reduce task runs none of Observatory's
- * other code before it writes.
+ * time. Its keys are {@link ShuffleKeys}'; the writer gets HBase's form of each row's key. A task JVM
+ * first gets the tables' codec: on a cluster, a reduce task runs none of Observatory's other code before
+ * it writes.
  */
 public final class BulkSortReducer extends Reducer<ImmutableBytesWritable, KeyValue, ImmutableBytesWritable, Cell> {
   /**
@@ -28,18 +29,21 @@ public final class BulkSortReducer extends Reducer<ImmutableBytesWritable, KeyVa
   public static final String SORT_BYTES = "putsortreducer.row.threshold";
   private static final long DEFAULT_SORT_BYTES = 256L << 20;
   private RecordWriter<ImmutableBytesWritable, Cell> hfiles;
+  private ShuffleKeys keys;
   private long sortBytes;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     Codecs.installInThisJvm();
     sortBytes = context.getConfiguration().getLong(SORT_BYTES, DEFAULT_SORT_BYTES);
+    keys = new ShuffleKeys(new JobConf(context.getConfiguration()).bulkTables());
     hfiles = new MultiTableHFileOutputFormat().getRecordWriter(context);
   }
 
   @Override
-  protected void reduce(ImmutableBytesWritable tableAndRow, Iterable<KeyValue> cells, Context context)
+  protected void reduce(ImmutableBytesWritable key, Iterable<KeyValue> cells, Context context)
       throws IOException, InterruptedException {
+    ImmutableBytesWritable tableAndRow = keys.hbaseKey(key);
     Iterator<KeyValue> next = cells.iterator();
     while (next.hasNext()) {
       List<KeyValue> part = new ArrayList<>();

@@ -165,6 +165,7 @@ public final class HistoricalLoad {
       job.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.NullOutputFormat.class);
     } else {
       MultiTableBulkLoadSetup.configure(job, connection, names);
+      new ShuffleKeys(names).partitionByRegions(job, connection, new JobConf(job.getConfiguration()).partitionsFile());
       Codecs.configure(job.getConfiguration()); // the HFile writer takes level and chunk size from the job, not the tables
       job.setReducerClass(BulkSortReducer.class);
     }

@@ -57,6 +57,11 @@ final class JobConf {
     return new Path(conf.get(WORK_DIR), "hours");
   }
 
+  /** The reducers' partitions of the shuffle keys ({@link ShuffleKeys}). */
+  Path partitionsFile() {
+    return new Path(conf.get(WORK_DIR), "partitions");
+  }
+
   Path hfilesDir() {
     return new Path(conf.get(WORK_DIR), "hfiles");
   }
