@@ -3,22 +3,37 @@ package org.observatory.loader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.observatory.indexer.IndexPlacement;
+import org.observatory.indexer.Indexer;
+import org.observatory.indexer.TableMutation;
 import org.observatory.schemas.tweet.MalformedTweetException;
+import org.observatory.schemas.tweet.StreamItem;
+import org.observatory.schemas.tweet.Tweet;
 import org.observatory.schemas.tweet.TweetParser;
 
 /**
  * Reads, gunzips and parses files without writing anything: a dry run that validates an archive, and
- * the parse ceiling that load throughput is measured against. Single-threaded per file, files one
- * after another, so its rate is one core's.
+ * the parse ceiling that load throughput is measured against. With an indexer, it also indexes every
+ * tweet and counts the puts each index would get, without a store: a dry run of an index
+ * specification (a plug-in's failures are counted), and the cost of indexing beside parsing. It does not
+ * skip what a load skips (deleted tweets, originals indexed already), so its puts are an upper bound.
+ * Single-threaded per file, files one after another, so its rate is one core's.
  */
 public final class ParseOnly {
   private ParseOnly() {}
 
   public static LoadSummary run(List<Path> files) throws IOException {
+    return run(files, null);
+  }
+
+  /** @param indexer the indexer to run as well, or null to parse only */
+  public static LoadSummary run(List<Path> files, Indexer indexer) throws IOException {
     TweetParser parser = new TweetParser();
     LoadCounters counters = new LoadCounters();
+    Batch batch = indexer == null ? null : new Batch(indexer, counters);
     AtomicLong bytes = new AtomicLong();
     long totalBytes = 0;
     long start = System.nanoTime();
@@ -31,12 +46,52 @@ public final class ParseOnly {
           return;
         }
         try {
-          counters.count(parser.parse(line));
+          StreamItem item = parser.parse(line);
+          counters.count(item);
+          if (batch != null && item instanceof StreamItem.Status status) {
+            batch.add(status.all());
+          }
         } catch (MalformedTweetException e) {
           counters.increment(LoadCounter.MALFORMED);
         }
       });
     }
+    if (batch != null) {
+      batch.index();
+    }
     return new LoadSummary(counters, files.size(), totalBytes, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** Tweets indexed a batch at a time, as {@link Ingest} does: placing entries is done once a batch. */
+  private static final class Batch {
+    private final Indexer indexer;
+    private final LoadCounters counters;
+    private final List<Tweet> tweets = new ArrayList<>();
+
+    Batch(Indexer indexer, LoadCounters counters) {
+      this.indexer = indexer;
+      this.counters = counters;
+    }
+
+    void add(List<Tweet> more) throws IOException {
+      tweets.addAll(more);
+      if (tweets.size() >= Ingest.BATCH_TWEETS) {
+        index();
+      }
+    }
+
+    void index() throws IOException {
+      IndexPlacement.Placed placed = indexer.place(tweets);
+      for (Tweet tweet : tweets) {
+        try {
+          for (TableMutation mutation : indexer.mutations(tweet, placed)) {
+            counters.countPut(mutation.source());
+          }
+        } catch (RuntimeException e) { // a plug-in indexer's fault, counted as a load counts it
+          counters.increment(LoadCounter.INDEXER_FAILURES);
+        }
+      }
+      tweets.clear();
+    }
   }
 }
