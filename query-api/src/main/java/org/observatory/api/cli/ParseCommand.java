@@ -3,6 +3,7 @@ package org.observatory.api.cli;
 import io.dropwizard.core.cli.Cli;
 import io.dropwizard.core.cli.Command;
 import io.dropwizard.core.setup.Bootstrap;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -18,11 +19,11 @@ import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.TableNames;
 
 /**
- * {@code parse [--passes N] [--index] [--index-spec FILE] FILE|DIR...}: reads and parses tweet files without storing
- * them; prints what a load would meet (statuses, notices, malformed lines) and the parse rate; with
- * {@code --passes N}, the median of N passes in one JVM, the warm rate that load throughput is measured
- * against. With {@code --index}, it indexes every tweet too, by the shipped specification or the file
- * named, and counts each index's puts and the indexer's failures, still without a store.
+ * {@code parse [--passes N] [--index] [--index-spec FILE] FILE|DIR...}: reads and parses tweet files
+ * without storing them; prints what a load would meet (statuses, notices, malformed lines) and the parse
+ * rate; with {@code --passes N}, the median of N passes in one JVM, the warm rate that load throughput is
+ * measured against. With {@code --index}, it indexes every tweet too, by the shipped specification or
+ * the file named, and counts each index's puts and the indexer's failures, still without a store.
  */
 public final class ParseCommand extends Command {
   public ParseCommand() {
@@ -57,7 +58,7 @@ public final class ParseCommand extends Command {
   }
 
   /** The indexer asked for, or null to parse only. */
-  private static Indexer indexer(boolean index, String specFile) throws java.io.IOException {
+  private static Indexer indexer(boolean index, String specFile) throws IOException {
     if (!index && specFile == null) {
       return null;
     }
