@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,14 +56,17 @@ public final class TweetEraser {
     this.monthTables = monthTables;
   }
 
-  /** Erases whichever of these tweets are stored; returns how many were. */
+  /**
+   * Erases whichever of these tweets are stored; returns how many were. An id given twice (a tweet
+   * deleted twice over) counts once, whichever round trips its two mentions fall in.
+   */
   public int erase(Collection<Long> ids) throws IOException {
     if (ids.isEmpty()) {
       return 0;
     }
     Map<Month, List<TableName>> existing = monthTables.list();
     Map<Month, List<Long>> byMonth = new TreeMap<>();
-    for (long id : ids) {
+    for (long id : new LinkedHashSet<>(ids)) {
       for (Month month : candidateMonths(id, existing.keySet())) {
         byMonth.computeIfAbsent(month, m -> new ArrayList<>()).add(id);
       }

@@ -73,6 +73,23 @@ class DeletionTest {
   }
 
   @Test
+  void aTweetDeletedTwiceOverIsErasedOnceAndCountedOnce(@TempDir Path dir) throws Exception {
+    TableNames names = new TableNames("deletes_twice");
+    List<JsonNode> victims = victims(SharedData.DAY_2013);
+    TestLoads.load(connection, names, dir, SharedData.file(SharedData.DAY_2013));
+    List<Long> ids = new ArrayList<>();
+    for (JsonNode victim : victims) { // the stream repeats notices, as it repeats statuses
+      ids.add(victim.get("id").asLong());
+      ids.add(victim.get("id").asLong());
+    }
+
+    LoadSummary deleting = TestLoads.load(connection, names, dir, notices(dir.resolve("deletes.json.gz"), ids, victims));
+
+    assertThat(deleting.counters().sum(LoadCounter.DELETE_NOTICES)).isEqualTo(2L * victims.size());
+    assertThat(deleting.counters().sum(LoadCounter.ERASED)).isEqualTo(victims.size());
+  }
+
+  @Test
   void noticesForMoreTweetsThanOneRoundTripReadAreErasedBatchByBatch(@TempDir Path dir) throws Exception {
     TableNames names = new TableNames("deletes_many");
     List<JsonNode> victims = victims(SharedData.DAY_2016);
