@@ -23,7 +23,6 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.observatory.mapreduce.JobRunner;
 import org.observatory.mapreduce.WorkDir;
-import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
 import org.observatory.loader.LoadCounters;
@@ -46,13 +45,19 @@ import org.slf4j.LoggerFactory;
 /**
  * The historical loader: a MapReduce job over tweet files, one mapper per file, writing the month
  * tables directly or as HFiles that are then bulk-loaded; afterwards the tweets named by the files'
- * delete notices are erased, and the hours written move on in the counts table. It runs where the configuration says MapReduce runs: the local job
- * runner unless {@code mapreduce.framework.name} is {@code yarn}. Loading the same files again gives
- * the same tables.
+ * delete notices are erased, and the hours written move on in the counts table. It runs where the
+ * configuration says MapReduce runs: the local job runner unless {@code mapreduce.framework.name} is
+ * {@code yarn}; where that is the local runner, a bulk load reads and sorts in this JVM instead ({@link
+ * InProcessBulkLoad}). Loading the same files again gives the same tables.
  */
 public final class HistoricalLoad {
   private static final Logger LOG = LoggerFactory.getLogger(HistoricalLoad.class);
   private static final TweetParser PARSER = new TweetParser();
+  /**
+   * How a bulk load sorts its cells where MapReduce runs locally: {@code in-process} (the default) or
+   * {@code mapreduce}, the job a cluster runs.
+   */
+  public static final String BULK_SORT = "observatory.load.bulk.sort";
 
   private final Connection connection;
   private final LoaderKit kit;
@@ -88,10 +93,43 @@ public final class HistoricalLoad {
   private LoadSummary load(List<Path> files, WorkDir work, long start) throws IOException {
     Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.parallelTasks(), work);
     new JobConf(conf).set(kit, work.path(), settings.rejectsDir());
+    Deletions deletions = kit.deletions(kit.indexer(), kit.monthTables());
+    FilesRead read = settings.mode() == LoadMode.BULK && sortsInProcess(conf) ? bulkInProcess(files, conf)
+        : runJob(files, conf);
+    LoadCounters counters = read.counters();
+    // Only now: a tweet in one file may have been written after another file's notice deleting it.
+    counters.add(LoadCounter.ERASED, deletions.eraser().erase(read.deletedIds()));
+    LoadSummary summary = new LoadSummary(counters, files.size(), sizeOf(files, conf), System.currentTimeMillis() - start);
+    LOG.info("load finished: {}", summary);
+    return summary;
+  }
 
-    Indexer indexer = kit.indexer();
-    MonthTables monthTables = kit.monthTables();
-    Deletions deletions = kit.deletions(indexer, monthTables);
+  /**
+   * Whether a bulk load sorts its cells in this JVM ({@link InProcessBulkLoad}) rather than through a
+   * MapReduce job: where the job would run here anyway, unless {@link #BULK_SORT} says {@code mapreduce}.
+   */
+  private static boolean sortsInProcess(Configuration conf) {
+    return JobRunner.isLocal(conf) && !"mapreduce".equals(conf.get(BULK_SORT, "in-process"));
+  }
+
+  private FilesRead bulkInProcess(List<Path> files, Configuration conf) throws IOException {
+    WrittenHours hours = new WrittenHours();
+    try {
+      Set<Month> months = firstStatusMonths(files, conf);
+      List<TableName> tables = createTables(months, conf);
+      List<MonthIndex> indexes = indexesOf(months);
+      String name = "observatory load (bulk, " + files.size() + " files)";
+      FilesRead read = new InProcessBulkLoad(kit, conf).run(files, hours, settings.parallelTasks(),
+          new LoadProgress(LOG, sizeOf(files, conf), true), settings.progressSeconds(), name, LOG);
+      checkNoRebuild(indexes);
+      bulkLoad(conf, tables, new JobConf(conf).hfilesDir());
+      return read;
+    } finally { // a failed load may have written some of its cells too
+      hours.bump(connection, kit.names());
+    }
+  }
+
+  private FilesRead runJob(List<Path> files, Configuration conf) throws IOException {
     Job job = Job.getInstance(conf, "observatory load (" + settings.mode().name().toLowerCase() + ", "
         + files.size() + " files)");
     job.setJarByClass(HistoricalLoad.class);
@@ -101,7 +139,7 @@ public final class HistoricalLoad {
     List<MonthIndex> bulkIndexes = List.of();
     if (settings.mode() == LoadMode.BULK) {
       Set<Month> bulkMonths = firstStatusMonths(files, job.getConfiguration());
-      bulkTables = prepareBulk(job, bulkMonths, monthTables);
+      bulkTables = prepareBulk(job, bulkMonths);
       bulkIndexes = indexesOf(bulkMonths);
     } else {
       job.setMapperClass(DirectLoadMapper.class);
@@ -111,6 +149,7 @@ public final class HistoricalLoad {
       job.setNumReduceTasks(0);
     }
     JobRunner.shipDependencies(job);
+    WrittenHours hours = new WrittenHours();
     try {
       JobRunner.run(job, 0, JobRunner.every(settings.progressSeconds(),
           new LoadProgress(LOG, sizeOf(files, conf), settings.mode() == LoadMode.BULK)));
@@ -119,14 +158,10 @@ public final class HistoricalLoad {
         bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());
       }
     } finally { // a failed load may have written some of its cells too
-      writtenHours(conf).bump(connection, kit.names());
+      hours = writtenHours(conf);
+      hours.bump(connection, kit.names());
     }
-    LoadCounters counters = JobCounters.read(job.getCounters());
-    // Only now: a tweet in one file may have been written after another file's notice deleting it.
-    counters.add(LoadCounter.ERASED, deletions.eraser().erase(deletedIds(conf)));
-    LoadSummary summary = new LoadSummary(counters, files.size(), sizeOf(files, conf), System.currentTimeMillis() - start);
-    LOG.info("load finished: {}", summary);
-    return summary;
+    return new FilesRead(JobCounters.read(job.getCounters()), deletedIds(conf), hours);
   }
 
   private static long sizeOf(List<Path> files, Configuration conf) throws IOException {
@@ -146,16 +181,21 @@ public final class HistoricalLoad {
     return months;
   }
 
-  /**
-   * Creates the tables of the months the files cover and sets the job up to write HFiles for them, partitioned by their regions.
-   */
-  private List<TableName> prepareBulk(Job job, Set<Month> months, MonthTables monthTables) throws IOException {
+  /** Creates the tables of the months the files cover; the bulk load writes HFiles for these. */
+  private List<TableName> createTables(Set<Month> months, Configuration conf) throws IOException {
+    MonthTables monthTables = kit.monthTables();
     List<TableName> names = new ArrayList<>();
     for (Month month : months) {
       monthTables.create(month);
       names.addAll(monthTables.tablesOf(month));
     }
-    new JobConf(job.getConfiguration()).setBulkTables(names);
+    new JobConf(conf).setBulkTables(names);
+    return names;
+  }
+
+  /** Creates the tables and sets the job up to write HFiles for them, partitioned by their regions. */
+  private List<TableName> prepareBulk(Job job, Set<Month> months) throws IOException {
+    List<TableName> names = createTables(months, job.getConfiguration());
     job.setMapperClass(BulkLoadMapper.class);
     job.setMapOutputKeyClass(ImmutableBytesWritable.class);
     job.setMapOutputValueClass(KeyValue.class);

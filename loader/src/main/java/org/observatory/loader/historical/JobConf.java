@@ -62,6 +62,11 @@ final class JobConf {
     return new Path(conf.get(WORK_DIR), "partitions");
   }
 
+  /** Where a bulk load sorting in this JVM spills its sorted runs ({@link CellSorter}). */
+  Path runsDir() {
+    return new Path(conf.get(WORK_DIR), "runs");
+  }
+
   Path hfilesDir() {
     return new Path(conf.get(WORK_DIR), "hfiles");
   }

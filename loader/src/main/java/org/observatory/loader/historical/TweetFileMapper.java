@@ -51,14 +51,19 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     Indexer indexer = kit.indexer();
     monthTables = kit.monthTables();
     input = ((FileSplit) context.getInputSplit()).getPath();
-    Path rejected = new Path(job.rejectsDir(), RejectedLines.fileName(input.getName()));
-    FileSystem fs = rejected.getFileSystem(context.getConfiguration());
-    fs.delete(rejected, false);
-    String inputName = "file".equals(input.toUri().getScheme()) ? input.toUri().getPath() : input.toString();
-    rejects = new RejectedLines(inputName, () -> fs.create(rejected, true));
+    rejects = rejectsOf(input, job.rejectsDir(), context.getConfiguration());
     counters = new LoadCounters();
     ingest = new Ingest(indexer, new Tombstones(connection, names), counters, sink(context), new IndexedTweets(), true);
     tweetsSoFar = context.getCounter(LoadProgress.GROUP, LoadProgress.TWEETS);
+  }
+
+  /** Where the input's malformed lines go: a file of the load's rejects directory, begun anew. */
+  static RejectedLines rejectsOf(Path input, Path rejectsDir, Configuration conf) throws IOException {
+    Path rejected = new Path(rejectsDir, RejectedLines.fileName(input.getName()));
+    FileSystem fs = rejected.getFileSystem(conf);
+    fs.delete(rejected, false);
+    String inputName = "file".equals(input.toUri().getScheme()) ? input.toUri().getPath() : input.toString();
+    return new RejectedLines(inputName, () -> fs.create(rejected, true));
   }
 
   /** Where this mode's puts go. */

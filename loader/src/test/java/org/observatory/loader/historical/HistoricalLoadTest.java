@@ -30,14 +30,16 @@ import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
 
-/** The MapReduce loader over the whole shared corpus, in both modes. */
+/** The historical loader over the whole shared corpus: direct, and bulk sorting in this JVM and by MapReduce. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HistoricalLoadTest {
   private final Connection connection = MiniHBase.connection();
   private final TableNames direct = new TableNames("job_direct");
   private final TableNames bulk = new TableNames("job_bulk");
+  private final TableNames bulkJob = new TableNames("job_bulk_mr");
   private LoadSummary directSummary;
   private LoadSummary bulkSummary;
+  private LoadSummary jobSummary;
   private Path[] corpus;
   private Path workRoot;
   private Path killedLoad;
@@ -54,12 +56,20 @@ class HistoricalLoadTest {
     Files.writeString(killedLoad.resolve("hadoop/mapred/local/file.out"), "spilled by a load that was killed");
     began = System.currentTimeMillis();
     directSummary = TestLoads.load(connection, direct, LoadMode.DIRECT, dir, corpus);
-    // Rows of more than 64 KB of cells (the commonest words and hashtags) are sorted in parts, each
-    // part in files of its own, as the largest rows of a large load are.
+    // Sorted in this JVM with room for a few hundred tweets' cells: spilled and merged many times over.
+    Configuration smallMemory = new Configuration(connection.getConfiguration());
+    smallMemory.setLong(InProcessBulkLoad.SORT_MEMORY_BYTES, 1 << 20);
+    try (Connection spilling = ConnectionFactory.createConnection(smallMemory)) {
+      bulkSummary = TestLoads.load(spilling, bulk, LoadMode.BULK, dir, corpus);
+    }
+    // Through MapReduce's shuffle, as on a cluster. Rows of more than 64 KB of cells (the commonest
+    // words and hashtags) are sorted in parts, each part in files of its own, as the largest rows of a
+    // large load are.
     Configuration smallSorts = new Configuration(connection.getConfiguration());
+    smallSorts.set(HistoricalLoad.BULK_SORT, "mapreduce");
     smallSorts.setLong(BulkSortReducer.SORT_BYTES, 64 << 10);
     try (Connection sortingInParts = ConnectionFactory.createConnection(smallSorts)) {
-      bulkSummary = TestLoads.load(sortingInParts, bulk, LoadMode.BULK, dir, corpus);
+      jobSummary = TestLoads.load(sortingInParts, bulkJob, LoadMode.BULK, dir, corpus);
     }
   }
 
@@ -82,8 +92,10 @@ class HistoricalLoadTest {
   void directAndBulkModesWriteIdenticalTables() throws Exception {
     Map<String, String> directTables = withoutNamespace(TableSnapshot.of(connection, direct.namespace()));
     Map<String, String> bulkTables = withoutNamespace(TableSnapshot.of(connection, bulk.namespace()));
+    Map<String, String> jobTables = withoutNamespace(TableSnapshot.of(connection, bulkJob.namespace()));
     assertThat(directTables).hasSizeGreaterThan(100);
-    assertThat(differences(directTables, bulkTables)).isEmpty();
+    assertThat(differences(directTables, bulkTables)).as("sorted in this JVM").isEmpty();
+    assertThat(differences(directTables, jobTables)).as("sorted by MapReduce").isEmpty();
   }
 
   private static List<String> differences(Map<String, String> expected, Map<String, String> actual) {
@@ -99,7 +111,7 @@ class HistoricalLoadTest {
     for (Path file : corpus) {
       raw.add(file.getFileName().toString());
     }
-    for (LoadSummary summary : List.of(directSummary, bulkSummary)) {
+    for (LoadSummary summary : List.of(directSummary, bulkSummary, jobSummary)) {
       LoadCounters c = summary.counters();
       assertThat(c.sum(LoadCounter.LINES)).isEqualTo(raw.lines);
       assertThat(c.sum(LoadCounter.STATUSES)).isEqualTo(raw.statuses);
@@ -116,6 +128,7 @@ class HistoricalLoadTest {
       assertThat(c.puts()).containsKeys("meme", "text", "user-tweets", "retweet", "screen-name");
     }
     assertThat(bulkSummary.counters().puts()).isEqualTo(directSummary.counters().puts());
+    assertThat(jobSummary.counters().puts()).isEqualTo(directSummary.counters().puts());
   }
 
   private static Map<String, String> withoutNamespace(Map<String, String> tables) {

@@ -36,7 +36,10 @@ public class LoadSettings {
   @NotEmpty
   private String workDir = "data/load-work";
 
-  /** Files loaded at once by the local job runner (on YARN the cluster decides). */
+  /**
+   * Files loaded at once by the local job runner, or by a bulk load sorting in its own process (on
+   * YARN the cluster decides).
+   */
   @JsonProperty
   @Min(1)
   private int threads = 2;

@@ -1,0 +1,56 @@
+package org.observatory.loader.historical;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The arena's order is HBase's, and of equal cells it keeps the first added. */
+@Tag("fast")
+class CellArenaTest {
+  private static final String[] ROWS = {"", "a", "ab", "abc", "abd", "b", "\u00e9t\u00e9", "\u65e5\u672c", "zz"};
+  private static final String[] FAMILIES = {"d", "j", "i", "dj"};
+
+  @Test
+  void sortsAsHBaseDoesAndKeepsTheFirstOfEqualCells() throws IOException {
+    Random random = new Random(42);
+    List<KeyValue> added = new ArrayList<>();
+    CellArena arena = new CellArena();
+    for (int i = 0; i < 20_000; i++) {
+      byte[] row = Bytes.toBytes(ROWS[random.nextInt(ROWS.length)] + (random.nextBoolean() ? random.nextInt(30) : ""));
+      byte[] family = Bytes.toBytes(FAMILIES[random.nextInt(FAMILIES.length)]);
+      byte[] qualifier = random.nextInt(10) == 0 ? new byte[0] : Bytes.toBytes((long) random.nextInt(50) - 25);
+      long timestamp = random.nextInt(4) == 0 ? 0 : random.nextInt(5) * 1_000_000_000_000L;
+      KeyValue kv = new KeyValue(row, family, qualifier, timestamp, Bytes.toBytes("v" + i));
+      added.add(kv);
+      arena.add(kv);
+    }
+    List<KeyValue> expected = new ArrayList<>(added);
+    expected.sort(CellComparator.getInstance()); // stable
+    List<KeyValue> firsts = new ArrayList<>();
+    for (KeyValue kv : expected) {
+      if (firsts.isEmpty() || CellComparator.getInstance().compare(firsts.get(firsts.size() - 1), kv) != 0) {
+        firsts.add(kv);
+      }
+    }
+
+    List<KeyValue> sorted = new ArrayList<>();
+    arena.forEachSorted(sorted::add);
+
+    assertThat(firsts.size()).isLessThan(added.size()); // equal cells were among them
+    assertThat(sorted).hasSameSizeAs(firsts);
+    for (int i = 0; i < firsts.size(); i++) {
+      assertThat(sorted.get(i)).as("cell %d", i).isEqualTo(firsts.get(i));
+      assertThat(sorted.get(i).getValueArray()).isNotNull();
+      assertThat(Bytes.toString(sorted.get(i).getValueArray(), sorted.get(i).getValueOffset(), sorted.get(i).getValueLength()))
+          .isEqualTo(Bytes.toString(firsts.get(i).getValueArray(), firsts.get(i).getValueOffset(), firsts.get(i).getValueLength()));
+    }
+  }
+}
