@@ -23,6 +23,7 @@ final class CellArena {
   /** Each cell as its chunk (high half) and the offset of its length, then its bytes (low half). */
   private long[] refs = new long[1 << 10];
   private int size;
+  private long bytes;
 
   /** Copies a cell in; returns the bytes it takes here. */
   long add(KeyValue kv) {
@@ -40,11 +41,17 @@ final class CellArena {
     }
     refs[size++] = (long) (chunks.size() - 1) << 32 | used;
     used += Bytes.SIZEOF_INT + length;
+    bytes += length;
     return Bytes.SIZEOF_INT + length + Long.BYTES;
   }
 
   boolean isEmpty() {
     return size == 0;
+  }
+
+  /** The bytes of the cells held. */
+  long bytes() {
+    return bytes;
   }
 
   /** Takes each distinct cell in HBase's order; of equal cells, the one added first. */

@@ -21,6 +21,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.client.Put;
@@ -30,7 +31,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * A bulk load's cells sorted in this JVM, table by table, without MapReduce's shuffle: they are held
  * in memory up to a budget; beyond it each table's cells are sorted and spilled to a run file of their
  * own (zstd at its fastest level); at the end each table's runs are merged, or its cells sorted if
- * nothing was spilled, into its {@link RegionHFileWriter}. Tables are sorted and written in parallel.
+ * nothing was spilled, into its {@link RegionHFileWriter}. Tables are sorted and written in parallel,
+ * the largest merged in two halves.
  * Of equal cells (the same snapshot of a tweet twice) the first added stays, as in the reducers.
  */
 final class CellSorter {
@@ -60,7 +62,11 @@ final class CellSorter {
   private List<CellArena> held;
   private long heldBytes;
   private int spills;
+  /** Per table: the bytes of its runs, and the row halfway through each run's bytes. */
+  private final long[] runBytes;
+  private final List<List<byte[]>> runMiddles = new ArrayList<>();
   private final AtomicInteger written = new AtomicInteger();
+  private volatile int parts;
 
   /**
    * @param memoryBytes how much of the heap the held cells may take before they are spilled
@@ -74,6 +80,10 @@ final class CellSorter {
     this.conf = conf;
     this.workers = workers;
     held = emptyTables();
+    runBytes = new long[tables];
+    for (int t = 0; t < tables; t++) {
+      runMiddles.add(new ArrayList<>());
+    }
   }
 
   /** Adds the cells of puts to one of the tables; may spill, while other callers wait. */
@@ -96,9 +106,10 @@ final class CellSorter {
     return spills;
   }
 
-  /** The share of the tables whose HFiles are written. */
+  /** The share of the tables' HFiles written. */
   double writtenShare() {
-    return tables == 0 ? 1 : written.get() / (double) tables;
+    int all = parts;
+    return all == 0 ? 0 : written.get() / (double) all;
   }
 
   /** Sorts what is held, and merges it with what was spilled, into HFiles. */
@@ -106,6 +117,7 @@ final class CellSorter {
     if (spills == 0) {
       List<CellArena> cells = held;
       held = emptyTables();
+      parts = tables;
       eachTable(t -> {
         if (!cells.get(t).isEmpty()) {
           try (RegionHFileWriter out = output.open(t)) {
@@ -118,15 +130,47 @@ final class CellSorter {
       return;
     }
     spill();
-    eachTable(t -> {
-      List<Path> runs = runsOf(t);
+    List<Part> all = parts();
+    parts = all.size();
+    eachTask(all.size(), i -> {
+      Part part = all.get(i);
+      List<Path> runs = runsOf(part.table());
       if (!runs.isEmpty()) {
-        try (RegionHFileWriter out = output.open(t)) {
-          merge(runs, out);
+        try (RegionHFileWriter out = output.open(part.table())) {
+          merge(runs, out, part.from(), part.until());
         }
       }
       written.incrementAndGet();
     });
+  }
+
+  /** A table's rows from {@code from} (null: the first) until {@code until} (null: the last), to merge. */
+  private record Part(int table, byte[] from, byte[] until, long bytes) {}
+
+  /**
+   * The merges to run, largest first: each table whole, but a table of more than a quarter of all the
+   * runs' bytes (the tweets' JSON, the profiles) in two halves, split at the middle of its runs' middle
+   * rows, each half in files of its own, so that both threads merge and compress it.
+   */
+  private List<Part> parts() {
+    long total = 0;
+    for (long bytes : runBytes) {
+      total += bytes;
+    }
+    List<Part> all = new ArrayList<>();
+    for (int t = 0; t < tables; t++) {
+      List<byte[]> middles = new ArrayList<>(runMiddles.get(t));
+      if (runBytes[t] > total / 4 && !middles.isEmpty()) {
+        middles.sort(Bytes.BYTES_COMPARATOR);
+        byte[] split = middles.get(middles.size() / 2);
+        all.add(new Part(t, null, split, runBytes[t] / 2));
+        all.add(new Part(t, split, null, runBytes[t] / 2));
+      } else {
+        all.add(new Part(t, null, null, runBytes[t]));
+      }
+    }
+    all.sort(Comparator.comparingLong(Part::bytes).reversed());
+    return all;
   }
 
   private void spill() throws IOException {
@@ -136,12 +180,21 @@ final class CellSorter {
     int spill = spills++;
     FileSystem fs = runsDir.getFileSystem(conf);
     eachTable(t -> {
-      if (!cells.get(t).isEmpty()) {
+      CellArena arena = cells.get(t);
+      if (!arena.isEmpty()) {
+        long half = arena.bytes() / 2;
+        long[] sofar = {0};
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
             new ZstdOutputStream(fs.create(runFile(spill, t)), RUN_LEVEL), BUFFER))) {
-          cells.get(t).forEachSorted(kv -> KeyValue.write(kv, out));
+          arena.forEachSorted(kv -> {
+            if (sofar[0] <= half && (sofar[0] += kv.getLength()) > half) {
+              runMiddles.get(t).add(CellUtil.cloneRow(kv));
+            }
+            KeyValue.write(kv, out);
+          });
           out.writeInt(0);
         }
+        runBytes[t] += arena.bytes();
       }
       cells.set(t, null);
     });
@@ -175,7 +228,8 @@ final class CellSorter {
     }
   }
 
-  private void merge(List<Path> files, RegionHFileWriter out) throws IOException {
+  /** Merges the runs' cells of rows from {@code from} until {@code until} (either null: no bound). */
+  private void merge(List<Path> files, RegionHFileWriter out, byte[] from, byte[] until) throws IOException {
     FileSystem fs = runsDir.getFileSystem(conf);
     Comparator<Run> byHead = (a, b) -> {
       int c = ORDER.compare(a.head, b.head);
@@ -187,7 +241,10 @@ final class CellSorter {
       for (int i = 0; i < files.size(); i++) {
         Run run = new Run(i, new DataInputStream(new BufferedInputStream(new ZstdInputStream(fs.open(files.get(i))), BUFFER)));
         runs.add(run);
-        if (run.head != null) {
+        while (from != null && run.head != null && rowOf(run.head, from) < 0) {
+          run.advance();
+        }
+        if (run.head != null && (until == null || rowOf(run.head, until) < 0)) {
           heads.add(run);
         }
       }
@@ -200,7 +257,7 @@ final class CellSorter {
         }
         previous = kv;
         run.advance();
-        if (run.head != null) {
+        if (run.head != null && (until == null || rowOf(run.head, until) < 0)) {
           heads.add(run);
         }
       }
@@ -226,17 +283,21 @@ final class CellSorter {
     return new Path(new Path(runsDir, Integer.toString(spill)), Integer.toString(table));
   }
 
-  private interface TableWork {
-    void run(int table) throws IOException;
+  private interface Work {
+    void run(int task) throws IOException;
   }
 
-  /** Runs the work for every table on the workers, and waits for all of it. */
-  private void eachTable(TableWork work) throws IOException {
+  private void eachTable(Work work) throws IOException {
+    eachTask(tables, work);
+  }
+
+  /** Runs tasks 0 to count - 1 on the workers, and waits for all of them. */
+  private void eachTask(int count, Work work) throws IOException {
     List<Future<?>> done = new ArrayList<>();
-    for (int t = 0; t < tables; t++) {
-      int table = t;
+    for (int i = 0; i < count; i++) {
+      int task = i;
       done.add(workers.submit(() -> {
-        work.run(table);
+        work.run(task);
         return null;
       }));
     }
@@ -250,6 +311,11 @@ final class CellSorter {
     } catch (ExecutionException e) {
       throw e.getCause() instanceof IOException io ? io : new IOException("sorting cells failed", e.getCause());
     }
+  }
+
+  /** How a cell's row compares with a row. */
+  private static int rowOf(KeyValue kv, byte[] row) {
+    return Bytes.compareTo(kv.getRowArray(), kv.getRowOffset(), kv.getRowLength(), row, 0, row.length);
   }
 
   private List<CellArena> emptyTables() {
