@@ -43,7 +43,7 @@ final class CellSorter {
    * HBase's comparator reaches them only through its generic accessors (sorting with it alone took a
    * fifth of a load's time).
    */
-  static final Comparator<KeyValue> ORDER = (a, b) -> {
+  private static final Comparator<KeyValue> ORDER = (a, b) -> {
     int rows = Bytes.compareTo(a.getRowArray(), a.getRowOffset(), a.getRowLength(), b.getRowArray(), b.getRowOffset(),
         b.getRowLength());
     return rows != 0 ? rows : CellComparator.getInstance().compare(a, b);

@@ -44,7 +44,7 @@ import org.slf4j.Logger;
  * do. It leaves its HFiles under {@link JobConf#hfilesDir()} for the driver to land.
  */
 final class InProcessBulkLoad {
-  /** The share of the heap held cells may take before they are spilled, unless configured. */
+  /** The setting of the bytes held cells may take before they are spilled (a quarter of the heap unless set). */
   static final String SORT_MEMORY_BYTES = "observatory.load.sort.memory.bytes";
   private static final double SORT_HEAP_SHARE = 0.25;
   private static final long DIRECT_BUFFER_BYTES = 2L << 20;
