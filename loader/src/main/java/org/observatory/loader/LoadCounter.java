@@ -18,7 +18,10 @@ public enum LoadCounter {
   DELETED_SKIPPED("deletedSkipped", "deleted, not stored"),
   /** Tweets not stored again because this input had just stored the same snapshot (same id and time). */
   REPEATS_SKIPPED("repeatsSkipped", "repeats, not stored"),
-  /** Stored tweets erased because a delete notice named them (after the job: no job counter). */
+  /**
+   * Tweets erased because a delete notice named them: stored ones, and those a bulk load sorted in its
+   * own process left out of its files. Counted after the job: no job counter.
+   */
   ERASED("erased", "erased"),
   /** Tweets stored again within one input: repeats from the stream, originals retweeted more than once. */
   DUPLICATES("duplicates", "duplicates"),

@@ -3,6 +3,7 @@ package org.observatory.loader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -57,12 +58,13 @@ public final class TweetEraser {
   }
 
   /**
-   * Erases whichever of these tweets are stored; returns how many were. An id given twice (a tweet
-   * deleted twice over) counts once, whichever round trips its two mentions fall in.
+   * Erases whichever of these tweets are stored; returns those that were. An id given twice (a tweet
+   * deleted twice over) is erased once, whichever round trips its two mentions fall in.
    */
-  public int erase(Collection<Long> ids) throws IOException {
+  public Set<Long> erase(Collection<Long> ids) throws IOException {
+    Set<Long> erased = new HashSet<>();
     if (ids.isEmpty()) {
-      return 0;
+      return erased;
     }
     Map<Month, List<TableName>> existing = monthTables.list();
     Map<Month, List<Long>> byMonth = new TreeMap<>();
@@ -71,20 +73,19 @@ public final class TweetEraser {
         byMonth.computeIfAbsent(month, m -> new ArrayList<>()).add(id);
       }
     }
-    int erased = 0;
     for (Map.Entry<Month, List<Long>> month : byMonth.entrySet()) {
       if (existing.get(month.getKey()).contains(names.tweets(month.getKey()))) {
         List<Long> monthIds = month.getValue();
         Set<TableName> tables = Set.copyOf(existing.get(month.getKey()));
         for (int from = 0; from < monthIds.size(); from += BATCH) {
-          erased += erase(month.getKey(), monthIds.subList(from, Math.min(monthIds.size(), from + BATCH)), tables);
+          erased.addAll(erase(month.getKey(), monthIds.subList(from, Math.min(monthIds.size(), from + BATCH)), tables));
         }
       }
     }
     return erased;
   }
 
-  private int erase(Month month, List<Long> ids, Set<TableName> tables) throws IOException {
+  private List<Long> erase(Month month, List<Long> ids, Set<TableName> tables) throws IOException {
     List<Get> gets = new ArrayList<>(ids.size());
     ids.forEach(id -> gets.add(TweetTable.getStatus(id)));
     Result[] rows;
@@ -114,7 +115,7 @@ public final class TweetEraser {
     WrittenHours erased = new WrittenHours();
     stored.forEach(t -> erased.add(t.createdAt()));
     erased.bump(connection, names);
-    return stored.size();
+    return stored.stream().map(Tweet::id).toList();
   }
 
   private static Tweet storedTweet(Result row) throws IOException {

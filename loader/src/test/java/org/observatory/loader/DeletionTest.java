@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.hadoop.hbase.Cell;
@@ -28,10 +30,12 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.observatory.loader.historical.LoadMode;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testdata.Json;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
 
 /** Delete notices remove a tweet from every table, and keep it from coming back. */
@@ -70,6 +74,42 @@ class DeletionTest {
       assertThat(traces(names, victim.get("id").asLong())).as("traces of %s", victim.get("id")).isEmpty();
     }
     assertThat(summary.counters().sum(LoadCounter.DELETE_NOTICES)).isGreaterThanOrEqualTo(victims.size());
+  }
+
+  @Test
+  void aBulkLoadLeavesOutTheTweetsItsOwnNoticesDeleteAndStoresWhatADirectLoadDoes(@TempDir Path dir)
+      throws Exception {
+    TableNames bulk = new TableNames("deletes_after_bulk");
+    TableNames direct = new TableNames("deletes_after_direct");
+    List<JsonNode> victims = victims(SharedData.DAY_2016);
+    // The notices follow the tweets in the one file: read too late to keep them out, as a notice in
+    // a later file is.
+    Path day = dir.resolve("day-then-notices.json.gz");
+    try (Stream<String> lines = SharedData.lines(SharedData.DAY_2016)) {
+      List<String> all = new ArrayList<>(lines.toList());
+      victims.forEach(v -> all.add(notice(v.get("id").asLong(), v.get("user").get("id").asLong())));
+      gzip(day, String.join("\n", all) + "\n");
+    }
+
+    LoadSummary bulkLoad = TestLoads.load(connection, bulk, LoadMode.BULK, dir, day);
+    LoadSummary directLoad = TestLoads.load(connection, direct, LoadMode.DIRECT, dir, day);
+
+    // The day's own notices delete some of its tweets too.
+    assertThat(directLoad.counters().sum(LoadCounter.ERASED)).isGreaterThan(victims.size());
+    assertThat(bulkLoad.counters().sum(LoadCounter.ERASED)).isEqualTo(directLoad.counters().sum(LoadCounter.ERASED));
+    for (JsonNode victim : victims) {
+      assertThat(traces(bulk, victim.get("id").asLong(), true)).as("cells or tombstones of %s", victim.get("id"))
+          .isEmpty();
+    }
+    assertThat(tables(bulk)).isEqualTo(tables(direct));
+  }
+
+  /** Each table's digest, by its name within the namespace. */
+  private Map<String, String> tables(TableNames names) throws IOException {
+    Map<String, String> digests = new TreeMap<>();
+    TableSnapshot.of(connection, names.namespace()).forEach((name, digest) -> digests.put(
+        TableName.valueOf(name).getQualifierAsString(), digest));
+    return digests;
   }
 
   @Test
@@ -178,21 +218,33 @@ class DeletionTest {
     for (long id : ids) {
       long user = victims.stream().filter(v -> v.get("id").asLong() == id).findFirst()
           .map(v -> v.get("user").get("id").asLong()).orElse(12L);
-      lines.append("{\"delete\":{\"status\":{\"id\":").append(id)
-          .append(",\"id_str\":\"").append(id).append("\",\"user_id\":")
-          .append(user).append("},\"timestamp_ms\":\"1500000000000\"}}\n");
+      lines.append(notice(id, user)).append('\n');
     }
+    return gzip(file, lines.toString());
+  }
+
+  private static String notice(long id, long user) {
+    return "{\"delete\":{\"status\":{\"id\":" + id + ",\"id_str\":\"" + id + "\",\"user_id\":" + user
+        + "},\"timestamp_ms\":\"1500000000000\"}}";
+  }
+
+  private static Path gzip(Path file, String text) throws IOException {
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file))) {
-      out.write(lines.toString().getBytes(StandardCharsets.UTF_8));
+      out.write(text.getBytes(StandardCharsets.UTF_8));
     }
     return file;
   }
 
+  private List<String> traces(TableNames names, long tweetId) throws IOException {
+    return traces(names, tweetId, false);
+  }
+
   /**
    * Every cell of the namespace's data and index tables that stands for the tweet: a row keyed by its
-   * id (tweet table), ending in it (user table), or a cell named by it (index tables).
+   * id (tweet table), ending in it (user table), or a cell named by it (index tables); read raw, also
+   * the cells deleted and their tombstones, until a compaction drops them.
    */
-  private List<String> traces(TableNames names, long tweetId) throws IOException {
+  private List<String> traces(TableNames names, long tweetId, boolean raw) throws IOException {
     byte[] id = Bytes.toBytes(tweetId);
     List<String> traces = new ArrayList<>();
     try (Admin admin = connection.getAdmin()) {
@@ -200,7 +252,8 @@ class DeletionTest {
         if (name.equals(names.deletions())) {
           continue;
         }
-        try (Table table = connection.getTable(name); ResultScanner rows = table.getScanner(new Scan())) {
+        try (Table table = connection.getTable(name);
+            ResultScanner rows = table.getScanner(raw ? new Scan().setRaw(true).readAllVersions() : new Scan())) {
           for (Result row : rows) {
             byte[] key = row.getRow();
             if (Arrays.equals(key, id) || key.length == 16 && Arrays.equals(Arrays.copyOfRange(key, 8, 16), id)) {

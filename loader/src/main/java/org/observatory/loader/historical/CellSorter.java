@@ -112,33 +112,56 @@ final class CellSorter {
     return all == 0 ? 0 : written.get() / (double) all;
   }
 
-  /** Sorts what is held, and merges it with what was spilled, into HFiles. */
-  synchronized void finish(Output output) throws IOException {
+  /**
+   * Sorts what is held, and merges it with what was spilled, into HFiles, leaving out the deleted
+   * tweets' cells; the tables that wait for the tweet tables are written after them.
+   */
+  synchronized void finish(Output output, DeletedCells deleted) throws IOException {
+    List<CellArena> inMemory = null;
+    List<Part> all;
     if (spills == 0) {
-      List<CellArena> cells = held;
-      held = emptyTables();
-      parts = tables;
-      eachTable(t -> {
-        if (!cells.get(t).isEmpty()) {
-          try (RegionHFileWriter out = output.open(t)) {
-            cells.get(t).forEachSorted(out::append);
+      inMemory = held;
+      all = new ArrayList<>();
+      for (int t = 0; t < tables; t++) {
+        all.add(new Part(t, null, null, inMemory.get(t).bytes()));
+      }
+      all.sort(Comparator.comparingLong(Part::bytes).reversed());
+    } else {
+      spill();
+      all = parts();
+    }
+    held = emptyTables();
+    parts = all.size();
+    List<Part> first = all.stream().filter(p -> !deleted.waitsForTweets(p.table())).toList();
+    List<Part> then = all.stream().filter(p -> deleted.waitsForTweets(p.table())).toList();
+    write(first, inMemory, output, deleted);
+    deleted.tweetsWritten();
+    write(then, inMemory, output, deleted);
+  }
+
+  /** Writes the parts, held in memory or (null) spilled, on the workers. */
+  private void write(List<Part> parts, List<CellArena> inMemory, Output output, DeletedCells deleted)
+      throws IOException {
+    eachTask(parts.size(), i -> {
+      Part part = parts.get(i);
+      int table = part.table();
+      List<Path> runs = inMemory == null ? runsOf(table) : List.of();
+      if (inMemory == null ? !runs.isEmpty() : !inMemory.get(table).isEmpty()) {
+        try (RegionHFileWriter writer = output.open(table)) {
+          CellOut out = kv -> {
+            if (!deleted.drops(table, kv)) {
+              writer.append(kv);
+            }
+          };
+          if (inMemory == null) {
+            merge(runs, out, part.from(), part.until());
+          } else {
+            inMemory.get(table).forEachSorted(out);
           }
         }
-        cells.set(t, null); // let the written go
-        written.incrementAndGet();
-      });
-      return;
-    }
-    spill();
-    List<Part> all = parts();
-    parts = all.size();
-    eachTask(all.size(), i -> {
-      Part part = all.get(i);
-      List<Path> runs = runsOf(part.table());
-      if (!runs.isEmpty()) {
-        try (RegionHFileWriter out = output.open(part.table())) {
-          merge(runs, out, part.from(), part.until());
-        }
+      }
+      if (inMemory != null) {
+        inMemory.set(table, null); // let the written go
       }
       written.incrementAndGet();
     });
@@ -229,7 +252,7 @@ final class CellSorter {
   }
 
   /** Merges the runs' cells of rows from {@code from} until {@code until} (either null: no bound). */
-  private void merge(List<Path> files, RegionHFileWriter out, byte[] from, byte[] until) throws IOException {
+  private void merge(List<Path> files, CellOut out, byte[] from, byte[] until) throws IOException {
     FileSystem fs = runsDir.getFileSystem(conf);
     Comparator<Run> byHead = (a, b) -> {
       int c = ORDER.compare(a.head, b.head);
@@ -253,7 +276,7 @@ final class CellSorter {
         Run run = heads.poll();
         KeyValue kv = run.head;
         if (previous == null || ORDER.compare(previous, kv) != 0) {
-          out.append(kv);
+          out.write(kv);
         }
         previous = kv;
         run.advance();

@@ -3,6 +3,7 @@ package org.observatory.loader.historical;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -97,8 +98,11 @@ public final class HistoricalLoad {
     FilesRead read = settings.mode() == LoadMode.BULK && sortsInProcess(conf) ? bulkInProcess(files, conf)
         : runJob(files, conf);
     LoadCounters counters = read.counters();
-    // Only now: a tweet in one file may have been written after another file's notice deleting it.
-    counters.add(LoadCounter.ERASED, deletions.eraser().erase(read.deletedIds()));
+    // Only now: tweets stored by earlier loads, and (through MapReduce) a tweet of one file written
+    // after another file's notice deleting it.
+    Set<Long> erased = new HashSet<>(read.erasedIds());
+    erased.addAll(deletions.eraser().erase(read.deletedIds()));
+    counters.add(LoadCounter.ERASED, erased.size());
     LoadSummary summary = new LoadSummary(counters, files.size(), sizeOf(files, conf), System.currentTimeMillis() - start);
     LOG.info("load finished: {}", summary);
     return summary;
@@ -161,7 +165,7 @@ public final class HistoricalLoad {
       hours = writtenHours(conf);
       hours.bump(connection, kit.names());
     }
-    return new FilesRead(JobCounters.read(job.getCounters()), deletedIds(conf), hours);
+    return new FilesRead(JobCounters.read(job.getCounters()), deletedIds(conf), Set.of(), hours);
   }
 
   private static long sizeOf(List<Path> files, Configuration conf) throws IOException {

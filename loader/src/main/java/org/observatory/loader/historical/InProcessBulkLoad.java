@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,7 +42,8 @@ import org.slf4j.Logger;
  * load's threads, a file each at a time, as mappers would, and their cells sorted here ({@link
  * CellSorter}) into HFiles a region each, sparing the shuffle's serializing, spilling and merging on
  * disk, twice over. Tweets of months the load made no tables for are written directly, as the mappers
- * do. It leaves its HFiles under {@link JobConf#hfilesDir()} for the driver to land.
+ * do; those its own delete notices name are left out of the HFiles ({@link DeletedCells}). It leaves
+ * its HFiles under {@link JobConf#hfilesDir()} for the driver to land.
  */
 final class InProcessBulkLoad {
   /** The setting of the bytes held cells may take before they are spilled (a quarter of the heap unless set). */
@@ -89,16 +91,18 @@ final class InProcessBulkLoad {
       for (Path file : files) {
         perFile.add(readers.submit(() -> read(file, sorter)));
       }
-      FilesRead all = new FilesRead(new LoadCounters(), new ArrayList<>(), hours);
+      LoadCounters counters = new LoadCounters();
+      List<Long> deletedIds = new ArrayList<>();
       for (Future<FilesRead> one : perFile) {
         FilesRead file = await(one);
-        all.counters().add(file.counters());
-        all.deletedIds().addAll(file.deletedIds());
+        counters.add(file.counters());
+        deletedIds.addAll(file.deletedIds());
         hours.addAll(file.hours());
       }
-      sorter.finish(this::hfileWriter);
+      DeletedCells deleted = new DeletedCells(tables, kit.names(), kit.spec(), kit.indexer(), deletedIds);
+      sorter.finish(this::hfileWriter, deleted);
       log.info("{}: HFiles written, the cells sorted in this JVM, spilled {} times", name, sorter.spills());
-      return all;
+      return new FilesRead(counters, deletedIds, deleted.droppedTweets(), hours);
     } finally {
       reporter.shutdownNow();
       readers.shutdownNow();
@@ -147,7 +151,7 @@ final class InProcessBulkLoad {
       ingest.flush();
       ingest.countRepeats();
       tweetsRead.addAndGet(counters.tweets() - counted);
-      return new FilesRead(counters, ingest.drainDeleted(), ingest.drainWrittenHours());
+      return new FilesRead(counters, ingest.drainDeleted(), Set.of(), ingest.drainWrittenHours());
     }
   }
 

@@ -315,7 +315,7 @@ public final class StreamLoader {
   private void store(Spool.Segment segment, TableWriter flushing, Deletions erasing, List<Long> deleted,
       WrittenHours written, LoaderKit kit, LoadCounters segmentCounts) throws IOException {
     flushing.flush();
-    segmentCounts.add(LoadCounter.ERASED, erasing.eraser().erase(deleted));
+    segmentCounts.add(LoadCounter.ERASED, erasing.eraser().erase(deleted).size());
     written.bump(kit.connection(), kit.names());
     counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
     spool.done(segment);

@@ -20,7 +20,7 @@ import org.observatory.schemas.index.IndexDefinition;
 public final class TableNames {
   public static final String DEFAULT_NAMESPACE = "observatory";
   private static final Pattern MONTH_TABLE =
-      Pattern.compile("(tweets|users|index-[a-z][a-z0-9-]*(?:\\.r[0-9]+)?)-(\\d{4}-\\d{2})");
+      Pattern.compile("(tweets|users|index-([a-z][a-z0-9-]*)(?:\\.r[0-9]+)?)-(\\d{4}-\\d{2})");
 
   private final String namespace;
   // TableName.valueOf searches HBase's cache of every name linearly; loads ask for names per put.
@@ -81,11 +81,19 @@ public final class TableNames {
 
   /** The month of one of this namespace's month tables, or empty for any other table. */
   public Optional<Month> monthOf(TableName table) {
-    if (!table.getNamespaceAsString().equals(namespace)) {
-      return Optional.empty();
-    }
-    Matcher m = MONTH_TABLE.matcher(table.getQualifierAsString());
-    return m.matches() ? Optional.of(Month.parse(m.group(2))) : Optional.empty();
+    Matcher m = monthTable(table);
+    return m.matches() ? Optional.of(Month.parse(m.group(3))) : Optional.empty();
+  }
+
+  /** The index whose table (of any revision and month) this is, or empty for any other table. */
+  public Optional<String> indexOf(TableName table) {
+    Matcher m = monthTable(table);
+    return m.matches() ? Optional.ofNullable(m.group(2)) : Optional.empty();
+  }
+
+  private Matcher monthTable(TableName table) {
+    String qualifier = table.getNamespaceAsString().equals(namespace) ? table.getQualifierAsString() : "";
+    return MONTH_TABLE.matcher(qualifier);
   }
 
   private TableName table(String qualifier) {

@@ -36,6 +36,15 @@ class TableNamesTest {
   }
 
   @Test
+  void readsTheIndexBackFromItsTablesOfEveryRevision() {
+    assertThat(names.indexOf(names.index("user-tweets", august))).contains("user-tweets");
+    assertThat(names.indexOf(names.index("meme", august, 12))).contains("meme");
+    assertThat(names.indexOf(names.tweets(august))).isEmpty();
+    assertThat(names.indexOf(names.indexCatalog())).isEmpty();
+    assertThat(names.indexOf(TableName.valueOf("other", "index-meme-2013-08"))).isEmpty();
+  }
+
+  @Test
   void rejectsIndexNamesThatWouldMakeAmbiguousTableNames() {
     assertThatThrownBy(() -> names.index("Meme", august)).hasMessageContaining("lower-case");
     assertThatThrownBy(() -> names.index("a b", august)).hasMessageContaining("lower-case");
