@@ -54,16 +54,95 @@ final class CellArena {
     return bytes;
   }
 
-  /** Takes each distinct cell in HBase's order; of equal cells, the one added first. */
+  /**
+   * Takes each distinct cell in HBase's order; of equal cells, the one added first. The cells are
+   * first gathered by row (a hash of the rows' bytes, then a counting sort by each row's place among
+   * the distinct rows), then each row's cells sorted on their own: most cells share their row with
+   * many others (a common word's, a hashtag's entries), and compared whole, each comparison read both
+   * rows to their ends first.
+   */
   void forEachSorted(CellSorter.CellOut out) throws IOException {
-    long[] sorted = Arrays.copyOf(refs, size);
-    mergeSort(Arrays.copyOf(refs, size), sorted, 0, size);
-    refs = sorted;
+    int[] rowOf = new int[size];
+    long[] rows = distinctRows(rowOf);
+    int[] rank = ranks(rows);
+    int[] ends = new int[rows.length]; // each row's cells end here in the order
     for (int i = 0; i < size; i++) {
-      if (i == 0 || compare(refs[i - 1], refs[i]) != 0) {
-        out.write(cell(refs[i]));
+      ends[rank[rowOf[i]]]++;
+    }
+    for (int r = 1; r < ends.length; r++) {
+      ends[r] += ends[r - 1];
+    }
+    long[] sorted = new long[size];
+    for (int i = size - 1; i >= 0; i--) { // from the last, so that each row's cells keep the order added
+      sorted[--ends[rank[rowOf[i]]]] = refs[i];
+    }
+    // ends[r] is now where row r starts
+    System.arraycopy(sorted, 0, refs, 0, size);
+    for (int r = 0; r < ends.length; r++) {
+      int from = ends[r];
+      int until = r + 1 < ends.length ? ends[r + 1] : size;
+      mergeSort(refs, sorted, from, until, this::compareWithinRow);
+      for (int i = from; i < until; i++) {
+        if (i == from || compareWithinRow(sorted[i - 1], sorted[i]) != 0) {
+          out.write(cell(sorted[i]));
+        }
       }
     }
+    refs = sorted;
+  }
+
+  /** Numbers the distinct rows in the order first added: {@code rowOf[i]} is cell i's; returns a cell of each. */
+  private long[] distinctRows(int[] rowOf) {
+    int capacity = Integer.highestOneBit(Math.max(size, 2) * 3 / 2) << 1; // between 1.5 and 3 times the cells
+    int shift = Integer.numberOfLeadingZeros(capacity) + 1; // a hash's top bits pick its slot
+    int[] slots = new int[capacity]; // a row's number + 1, or 0
+    long[] rows = new long[Math.max(16, size / 64)];
+    int count = 0;
+    for (int i = 0; i < size; i++) {
+      long ref = refs[i];
+      for (int slot = rowHash(ref) >>> shift; ; slot = (slot + 1) & (capacity - 1)) {
+        int row = slots[slot] - 1;
+        if (row < 0) {
+          if (count == rows.length) {
+            rows = Arrays.copyOf(rows, count * 2);
+          }
+          rows[count] = ref;
+          slots[slot] = ++count;
+          rowOf[i] = count - 1;
+          break;
+        }
+        if (compareRows(rows[row], ref) == 0) {
+          rowOf[i] = row;
+          break;
+        }
+      }
+    }
+    return Arrays.copyOf(rows, count);
+  }
+
+  /** Each numbered row's place in the order of rows. */
+  private int[] ranks(long[] rows) {
+    long[] order = new long[rows.length];
+    for (int r = 0; r < rows.length; r++) {
+      order[r] = r;
+    }
+    long[] scratch = order.clone();
+    mergeSort(scratch, order, 0, rows.length, (a, b) -> compareRows(rows[(int) a], rows[(int) b]));
+    int[] rank = new int[rows.length];
+    for (int place = 0; place < rows.length; place++) {
+      rank[(int) order[place]] = place;
+    }
+    return rank;
+  }
+
+  private int rowHash(long ref) {
+    byte[] chunk = chunks.get((int) (ref >>> 32));
+    int key = (int) ref + Bytes.SIZEOF_INT + KeyValue.ROW_OFFSET;
+    int hash = 1;
+    for (int i = key + Bytes.SIZEOF_SHORT, end = i + Bytes.toShort(chunk, key); i < end; i++) {
+      hash = 31 * hash + chunk[i];
+    }
+    return hash * 0x9E3779B9; // Fibonacci hashing: the top bits depend on all of them
   }
 
   private KeyValue cell(long ref) {
@@ -72,15 +151,20 @@ final class CellArena {
     return new KeyValue(chunk, offset + Bytes.SIZEOF_INT, Bytes.toInt(chunk, offset));
   }
 
+  /** Compares two cells by their references. */
+  private interface RefOrder {
+    int compare(long a, long b);
+  }
+
   /**
    * Sorts {@code to[from, until)}, which {@code from} holds too. A merge sort, as the JDK's for objects:
-   * stable, and it skips the merge of halves already in order (the tweet tables' rows come nearly so).
-   * Hadoop's quicksort of the same references took a third longer.
+   * stable, and it skips the merge of halves already in order (a row's cells come nearly so, by tweet
+   * id). Hadoop's quicksort of the same references took a third longer.
    */
-  private void mergeSort(long[] src, long[] to, int from, int until) {
+  private static void mergeSort(long[] src, long[] to, int from, int until, RefOrder order) {
     if (until - from < INSERTION_SORT) {
       for (int i = from + 1; i < until; i++) {
-        for (int j = i; j > from && compare(to[j - 1], to[j]) > 0; j--) {
+        for (int j = i; j > from && order.compare(to[j - 1], to[j]) > 0; j--) {
           long t = to[j];
           to[j] = to[j - 1];
           to[j - 1] = t;
@@ -89,38 +173,43 @@ final class CellArena {
       return;
     }
     int middle = (from + until) >>> 1;
-    mergeSort(to, src, from, middle);
-    mergeSort(to, src, middle, until);
-    if (compare(src[middle - 1], src[middle]) <= 0) {
+    mergeSort(to, src, from, middle, order);
+    mergeSort(to, src, middle, until, order);
+    if (order.compare(src[middle - 1], src[middle]) <= 0) {
       System.arraycopy(src, from, to, from, until - from);
       return;
     }
     for (int i = from, p = from, q = middle; i < until; i++) {
-      to[i] = q >= until || p < middle && compare(src[p], src[q]) <= 0 ? src[p++] : src[q++];
+      to[i] = q >= until || p < middle && order.compare(src[p], src[q]) <= 0 ? src[p++] : src[q++];
     }
   }
 
   /**
-   * HBase's order of two cells ({@code CellComparatorImpl}'s for puts), read from their bytes: row,
-   * family, qualifier, then the newer timestamp first. Made into {@link KeyValue}s for HBase's own
-   * comparator, which checks each one's bytes as it is made, they cost a fifth of a load's time.
+   * HBase's order of two cells ({@code CellComparatorImpl}'s for puts), read from their bytes: row
+   * ({@link #compareRows}), then family, qualifier, the newer timestamp first ({@link #compareWithinRow}).
+   * Made into {@link KeyValue}s for HBase's own comparator, which checks each one's bytes as it is made,
+   * they cost a fifth of a load's time.
    */
-  private int compare(long a, long b) {
+  private int compareRows(long a, long b) {
     byte[] x = chunks.get((int) (a >>> 32));
     byte[] y = chunks.get((int) (b >>> 32));
     int xKey = (int) a + Bytes.SIZEOF_INT + KeyValue.ROW_OFFSET;
     int yKey = (int) b + Bytes.SIZEOF_INT + KeyValue.ROW_OFFSET;
-    int xRowLength = Bytes.toShort(x, xKey);
-    int yRowLength = Bytes.toShort(y, yKey);
-    int c = Bytes.compareTo(x, xKey + Bytes.SIZEOF_SHORT, xRowLength, y, yKey + Bytes.SIZEOF_SHORT, yRowLength);
-    if (c != 0) {
-      return c;
-    }
-    int xFamily = xKey + Bytes.SIZEOF_SHORT + xRowLength; // its length's byte, then its bytes
-    int yFamily = yKey + Bytes.SIZEOF_SHORT + yRowLength;
+    return Bytes.compareTo(x, xKey + Bytes.SIZEOF_SHORT, Bytes.toShort(x, xKey), y, yKey + Bytes.SIZEOF_SHORT,
+        Bytes.toShort(y, yKey));
+  }
+
+  /** The order of two cells of one row. */
+  private int compareWithinRow(long a, long b) {
+    byte[] x = chunks.get((int) (a >>> 32));
+    byte[] y = chunks.get((int) (b >>> 32));
+    int xKey = (int) a + Bytes.SIZEOF_INT + KeyValue.ROW_OFFSET;
+    int yKey = (int) b + Bytes.SIZEOF_INT + KeyValue.ROW_OFFSET;
+    int xFamily = xKey + Bytes.SIZEOF_SHORT + Bytes.toShort(x, xKey); // its length's byte, then its bytes
+    int yFamily = yKey + Bytes.SIZEOF_SHORT + Bytes.toShort(y, yKey);
     int xFamilyLength = x[xFamily] & 0xff;
     int yFamilyLength = y[yFamily] & 0xff;
-    c = Bytes.compareTo(x, xFamily + 1, xFamilyLength, y, yFamily + 1, yFamilyLength);
+    int c = Bytes.compareTo(x, xFamily + 1, xFamilyLength, y, yFamily + 1, yFamilyLength);
     if (c != 0) {
       return c;
     }

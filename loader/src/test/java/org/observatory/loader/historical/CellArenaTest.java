@@ -20,11 +20,20 @@ class CellArenaTest {
 
   @Test
   void sortsAsHBaseDoesAndKeepsTheFirstOfEqualCells() throws IOException {
+    sortsAsHBaseDoes(20_000, 30); // rows of many cells, as an index's
+  }
+
+  @Test
+  void sortsRowsOfFewCellsAsHBaseDoes() throws IOException {
+    sortsAsHBaseDoes(50_000, 20_000); // more rows than the first guess of how many there are, as a tweet table's
+  }
+
+  private static void sortsAsHBaseDoes(int cells, int suffixes) throws IOException {
     Random random = new Random(42);
     List<KeyValue> added = new ArrayList<>();
     CellArena arena = new CellArena();
-    for (int i = 0; i < 20_000; i++) {
-      byte[] row = Bytes.toBytes(ROWS[random.nextInt(ROWS.length)] + (random.nextBoolean() ? random.nextInt(30) : ""));
+    for (int i = 0; i < cells; i++) {
+      byte[] row = Bytes.toBytes(ROWS[random.nextInt(ROWS.length)] + (random.nextBoolean() ? random.nextInt(suffixes) : ""));
       byte[] family = Bytes.toBytes(FAMILIES[random.nextInt(FAMILIES.length)]);
       byte[] qualifier = random.nextInt(10) == 0 ? new byte[0] : Bytes.toBytes((long) random.nextInt(50) - 25);
       long timestamp = random.nextInt(4) == 0 ? 0 : random.nextInt(5) * 1_000_000_000_000L;
