@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import org.observatory.testdata.SharedData;
 
 /**
- * Configurations of the embedded default for tests: a fresh data directory, free ports, a seed day, and
- * an idle timeout long enough that a test of stalled clients is not rescued by Jetty closing them.
+ * Configurations of the embedded default for tests: a fresh data directory, free ports, a seed day, an
+ * idle timeout long enough that a test of stalled clients is not rescued by Jetty closing them, and logs
+ * on stderr as the shipped configurations have them, so that what a command prints on stdout is its own.
  */
 public final class EmbeddedApp {
   private EmbeddedApp() {}
@@ -38,6 +39,7 @@ public final class EmbeddedApp {
             %s
           logging:
             level: WARN
+            appenders: [{type: console, target: stderr}]
             loggers: {org.observatory: INFO}
           """.formatted(dir.resolve("data"), freePort(), dir.resolve("rejected"), SharedData.file(seed),
               dir.resolve("jobs"), dir.resolve("query-work"), String.join("\n  ", query)));

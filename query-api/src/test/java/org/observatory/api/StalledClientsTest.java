@@ -64,8 +64,11 @@ class StalledClientsTest {
     log.start();
     root.addAppender(log);
     java.io.PrintStream out = System.out;
+    java.io.PrintStream err = System.err;
     java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-    System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+    java.io.PrintStream capture = new java.io.PrintStream(printed, true, StandardCharsets.UTF_8);
+    System.setOut(capture); // the logs go to stderr, a stray printStackTrace too
+    System.setErr(capture);
     try {
       for (int i = 0; i < 5; i++) {
         stalledOn(bigLookup).close();
@@ -82,6 +85,7 @@ class StalledClientsTest {
       Thread.sleep(2_000);
     } finally {
       System.setOut(out);
+      System.setErr(err);
       root.detachAppender(log);
     }
     assertThat(gone(log)).as("five clients gone within the throttle's period: one line").isEqualTo(1);
