@@ -101,11 +101,10 @@ final class DeletedCells {
     }
     return switch (kinds[table]) {
       case TWEETS -> dropTweetRow(cell);
-      case USERS -> cell.getRowLength() == 2 * RowKeys.ID_WIDTH
-          && deleted.contains(RowKeys.id(cell.getRowArray(), cell.getRowOffset() + RowKeys.ID_WIDTH, RowKeys.ID_WIDTH));
+      case USERS -> deleted.contains(RowKeys.userRowTweetId(cell.getRowArray(), cell.getRowOffset(), cell.getRowLength()));
       case NAMED_BY_TWEET -> cell.getQualifierLength() == RowKeys.ID_WIDTH && deleted.contains(IndexTable.qualifierId(cell));
-      case OTHER -> !otherCells.isEmpty() && otherCells.contains(new Key(table, coordinates(cell), cell.getTimestamp()))
-          || otherCells.contains(new Key(table, coordinates(cell), EVERY_VERSION));
+      case OTHER -> !otherCells.isEmpty() && (otherCells.contains(new Key(table, coordinates(cell), cell.getTimestamp()))
+          || otherCells.contains(new Key(table, coordinates(cell), EVERY_VERSION)));
     };
   }
 

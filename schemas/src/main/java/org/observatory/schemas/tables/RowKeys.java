@@ -34,6 +34,18 @@ public final class RowKeys {
     return key.getBytes(StandardCharsets.UTF_8);
   }
 
+  /**
+   * The tweet id a user row was stored with, read in place.
+   *
+   * @throws IllegalArgumentException when the row is not a user row's width
+   */
+  public static long userRowTweetId(byte[] array, int offset, int length) {
+    if (length != 2 * ID_WIDTH) {
+      throw new IllegalArgumentException("a user row is " + 2 * ID_WIDTH + " bytes, not " + length);
+    }
+    return Bytes.toLong(array, offset + ID_WIDTH);
+  }
+
   public static String indexKey(byte[] row) {
     return new String(row, StandardCharsets.UTF_8);
   }

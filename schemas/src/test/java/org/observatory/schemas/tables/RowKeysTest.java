@@ -23,6 +23,9 @@ class RowKeysTest {
   @Test
   void aUserRowIsUserIdThenTweetId() {
     assertThat(RowKeys.user(1, 2)).containsExactly(0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2);
+    byte[] padded = Bytes.add(new byte[] {9}, RowKeys.user(7, 684638028707401728L));
+    assertThat(RowKeys.userRowTweetId(padded, 1, 16)).isEqualTo(684638028707401728L);
+    assertThatThrownBy(() -> RowKeys.userRowTweetId(padded, 1, 8)).hasMessageContaining("not 8");
   }
 
   @Test
