@@ -13,6 +13,8 @@ class MonthTest {
   void aMonthIsTheUtcMonthOfAnInstant() {
     assertThat(Month.of(Instant.parse("2013-08-31T23:59:59.999Z").toEpochMilli())).isEqualTo(Month.parse("2013-08"));
     assertThat(Month.of(Instant.parse("2013-09-01T00:00:00Z").toEpochMilli())).isEqualTo(Month.parse("2013-09"));
+    assertThat(Month.of(Instant.parse("2016-02-29T12:00:00Z").toEpochMilli())).isEqualTo(Month.parse("2016-02"));
+    assertThat(Month.of(-1)).as("a millisecond before the epoch").isEqualTo(Month.parse("1969-12"));
   }
 
   @Test
