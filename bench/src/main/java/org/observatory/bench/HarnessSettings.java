@@ -25,7 +25,7 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
 
   private static final Map<String, String> DEFAULTS = Map.ofEntries(
       Map.entry("days", "24"), Map.entry("per-day", "5000"), Map.entry("first-day", "2012-06-01"),
-      Map.entry("event-start", "2012-06-08"), Map.entry("seed", "2012"), Map.entry("loads", "direct,stream,bulk"), Map.entry("paced-rate", "2000"), Map.entry("paced-days", "6"), Map.entry("runs", "5"),
+      Map.entry("event-start", ""), Map.entry("seed", "2012"), Map.entry("loads", "direct,stream,bulk"), Map.entry("paced-rate", "2000"), Map.entry("paced-days", "6"), Map.entry("runs", "5"),
       Map.entry("windows", "3h,6h,12h,1d,2d,4d,8d,16d"), Map.entry("peer-runs", "3"),
       Map.entry("peer-windows", "3h,1d,4d,16d"), Map.entry("out", "bench/results"),
       Map.entry("work", "bench/work"), Map.entry("java-opts", ""),
@@ -55,10 +55,11 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
     int days = Integer.parseInt(given.get("days"));
     int perDay = Integer.parseInt(given.get("per-day"));
     long seed = Long.parseLong(given.get("seed"));
-    String corpus = given.getOrDefault("corpus",
-        Path.of(given.get("work"), "corpus-" + days + "x" + perDay + "-seed" + seed).toString());
-    return new HarnessSettings(days, perDay, LocalDate.parse(given.get("first-day")),
-        LocalDate.parse(given.get("event-start")).atStartOfDay(java.time.ZoneOffset.UTC).toInstant(), seed,
+    LocalDate firstDay = LocalDate.parse(given.get("first-day"));
+    LocalDate eventStart = eventStart(given.get("event-start"), firstDay, days);
+    String corpus = given.getOrDefault("corpus", Path.of(given.get("work"),
+        "corpus-" + days + "x" + perDay + "-seed" + seed + "-from" + firstDay + "-event" + eventStart).toString());
+    return new HarnessSettings(days, perDay, firstDay, eventStart.atStartOfDay(java.time.ZoneOffset.UTC).toInstant(), seed,
         "#euro2012", loads(given.get("loads")), Double.parseDouble(given.get("paced-rate")),
         Integer.parseInt(given.get("paced-days")), Integer.parseInt(given.get("runs")), Window.list(given.get("windows")),
         Integer.parseInt(given.get("peer-runs")), Window.list(given.get("peer-windows")), corpus, given.get("out"),
@@ -68,6 +69,19 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
   /** Each command's java options: the launcher's (read only now, from the project's root), or the ones given for all. */
   public JavaOptions javaOptions() {
     return javaOpts.isBlank() ? JavaOptions.launchers(JavaOptions.LAUNCHERS) : JavaOptions.forAll(JavaOptions.words(javaOpts));
+  }
+
+  /**
+   * The day the generated event starts and the queries' windows with it: as given, or a week into the
+   * days (a third of the way into fewer than 21). Outside the days, every query would answer nothing.
+   */
+  private static LocalDate eventStart(String given, LocalDate firstDay, int days) {
+    LocalDate start = given.isBlank() ? firstDay.plusDays(Math.min(7, days / 3)) : LocalDate.parse(given);
+    if (start.isBefore(firstDay) || !start.isBefore(firstDay.plusDays(days))) {
+      throw new IllegalArgumentException("--event-start " + start + " is not among the " + days + " days generated from "
+          + firstDay + ": the queries would find nothing");
+    }
+    return start;
   }
 
   private static List<String> loads(String given) {
