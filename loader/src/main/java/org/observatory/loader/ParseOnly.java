@@ -25,10 +25,6 @@ import org.observatory.schemas.tweet.TweetParser;
 public final class ParseOnly {
   private ParseOnly() {}
 
-  public static LoadSummary run(List<Path> files) throws IOException {
-    return run(files, null);
-  }
-
   /** @param indexer the indexer to run as well, or null to parse only */
   public static LoadSummary run(List<Path> files, Indexer indexer) throws IOException {
     TweetParser parser = new TweetParser();

@@ -31,7 +31,7 @@ class ParseOnlyTest {
         .map(Json::parsed).flatMap(java.util.Optional::stream).filter(Json::isStatus).toList();
     long retweets = statuses.stream().filter(s -> s.hasNonNull("retweeted_status")).count();
 
-    LoadSummary parsed = ParseOnly.run(List.of(day));
+    LoadSummary parsed = ParseOnly.run(List.of(day), null);
     LoadSummary indexed = ParseOnly.run(List.of(day), new Indexer(IndexSpec.defaults(), names));
 
     assertThat(parsed.counters().puts()).isEmpty();
