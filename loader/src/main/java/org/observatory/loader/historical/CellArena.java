@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -24,9 +25,13 @@ final class CellArena {
   private long[] refs = new long[1 << 10];
   private int size;
   private long bytes;
+  private boolean sorted;
 
   /** Copies a cell in; returns the bytes it takes here. */
   long add(KeyValue kv) {
+    if (sorted) {
+      throw new IllegalStateException("cells added after the sort");
+    }
     int length = kv.getLength();
     if (current == null || used + Bytes.SIZEOF_INT + length > current.length) {
       int next = chunks.size() < 8 ? FIRST_CHUNK << chunks.size() : CHUNK;
@@ -55,13 +60,17 @@ final class CellArena {
   }
 
   /**
-   * Takes each distinct cell in HBase's order; of equal cells, the one added first. The cells are
-   * first gathered by row (a hash of the rows' bytes, then a counting sort by each row's place among
-   * the distinct rows), then each row's cells sorted on their own: most cells share their row with
-   * many others (a common word's, a hashtag's entries), and compared whole, each comparison read both
-   * rows to their ends first.
+   * Puts the cells in HBase's order, leaving out repeats (of equal cells, the one added first); no cell
+   * may be added after. The cells are first gathered by row (a hash of the rows' bytes, then a counting
+   * sort by each row's place among the distinct rows), then each row's cells sorted on their own: most
+   * cells share their row with many others (a common word's, a hashtag's entries), and compared whole,
+   * each comparison read both rows to their ends first.
    */
-  void forEachSorted(CellSorter.CellOut out) throws IOException {
+  void sort() {
+    if (sorted) {
+      return;
+    }
+    sorted = true;
     int[] rowOf = new int[size];
     long[] rows = distinctRows(rowOf);
     int[] rank = ranks(rows);
@@ -72,23 +81,52 @@ final class CellArena {
     for (int r = 1; r < ends.length; r++) {
       ends[r] += ends[r - 1];
     }
-    long[] sorted = new long[size];
+    long[] byRow = new long[size];
     for (int i = size - 1; i >= 0; i--) { // from the last, so that each row's cells keep the order added
-      sorted[--ends[rank[rowOf[i]]]] = refs[i];
+      byRow[--ends[rank[rowOf[i]]]] = refs[i];
     }
     // ends[r] is now where row r starts
-    System.arraycopy(sorted, 0, refs, 0, size);
+    System.arraycopy(byRow, 0, refs, 0, size);
+    int distinct = 0;
     for (int r = 0; r < ends.length; r++) {
       int from = ends[r];
       int until = r + 1 < ends.length ? ends[r + 1] : size;
-      mergeSort(refs, sorted, from, until, this::compareWithinRow);
-      for (int i = from; i < until; i++) {
-        if (i == from || compareWithinRow(sorted[i - 1], sorted[i]) != 0) {
-          out.write(cell(sorted[i]));
+      mergeSort(refs, byRow, from, until, this::compareWithinRow);
+      for (int i = from; i < until; i++) { // refs below until are free again: the row's cells are in byRow
+        if (i == from || compareWithinRow(byRow[i - 1], byRow[i]) != 0) {
+          refs[distinct++] = byRow[i];
         }
       }
     }
-    refs = sorted;
+    size = distinct;
+  }
+
+  /** Sorts the cells ({@link #sort}) and takes each in order. */
+  void forEachSorted(CellSorter.CellOut out) throws IOException {
+    sort();
+    for (int i = 0; i < size; i++) {
+      out.write(cell(refs[i]));
+    }
+  }
+
+  /** How many distinct cells there are, once sorted. */
+  int sortedSize() {
+    return size;
+  }
+
+  /** The cell at a place in the order, once sorted. */
+  KeyValue sortedCell(int place) {
+    return cell(refs[place]);
+  }
+
+  /** The row of the cell halfway through the bytes added, once sorted. */
+  byte[] middleRow() {
+    long sofar = 0;
+    int i = 0;
+    while (i < size - 1 && (sofar += length(refs[i])) <= bytes / 2) {
+      i++;
+    }
+    return CellUtil.cloneRow(cell(refs[i]));
   }
 
   /** Numbers the distinct rows in the order first added: {@code rowOf[i]} is cell i's; returns a cell of each. */
@@ -146,9 +184,11 @@ final class CellArena {
   }
 
   private KeyValue cell(long ref) {
-    byte[] chunk = chunks.get((int) (ref >>> 32));
-    int offset = (int) ref;
-    return new KeyValue(chunk, offset + Bytes.SIZEOF_INT, Bytes.toInt(chunk, offset));
+    return new KeyValue(chunks.get((int) (ref >>> 32)), (int) ref + Bytes.SIZEOF_INT, length(ref));
+  }
+
+  private int length(long ref) {
+    return Bytes.toInt(chunks.get((int) (ref >>> 32)), (int) ref);
   }
 
   /** Compares two cells by their references. */

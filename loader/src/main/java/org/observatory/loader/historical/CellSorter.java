@@ -15,7 +15,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -30,14 +30,15 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * A bulk load's cells sorted in this JVM, table by table, without MapReduce's shuffle: they are held
  * in memory up to a budget; beyond it each table's cells are sorted and spilled to a run file of their
- * own (zstd at its fastest level); at the end each table's runs are merged, or its cells sorted if
- * nothing was spilled, into its {@link RegionHFileWriter}. Tables are sorted and written in parallel,
- * the largest merged in two halves.
+ * own (zstd at its fastest level); at the end the cells still held are sorted and merged with each
+ * table's runs, from memory, into its {@link RegionHFileWriter}. Tables are sorted and written in
+ * parallel, the largest merged in two halves.
  * Of equal cells (the same snapshot of a tweet twice) the first added stays, as in the reducers.
  */
 final class CellSorter {
   private static final int RUN_LEVEL = 1;
   private static final int BUFFER = 1 << 16;
+  private static final long PROGRESS_BYTES = 4 << 20;
   /**
    * HBase's order of cells, rows compared first on their bytes alone: most comparisons end there, and
    * HBase's comparator reaches them only through its generic accessors (sorting with it alone took a
@@ -62,11 +63,12 @@ final class CellSorter {
   private List<CellArena> held;
   private long heldBytes;
   private int spills;
-  /** Per table: the bytes of its runs, and the row halfway through each run's bytes. */
+  /** Per table: the bytes of its runs (at the end, the cells still held among them), and the row halfway through each. */
   private final long[] runBytes;
   private final List<List<byte[]>> runMiddles = new ArrayList<>();
-  private final AtomicInteger written = new AtomicInteger();
-  private volatile int parts;
+  /** The bytes of the cells merged so far, of {@link #partsBytes} in all (counted a few megabytes at a time). */
+  private final AtomicLong mergedBytes = new AtomicLong();
+  private volatile long partsBytes;
 
   /**
    * @param memoryBytes how much of the heap the held cells may take before they are spilled
@@ -106,64 +108,63 @@ final class CellSorter {
     return spills;
   }
 
-  /** The share of the tables' HFiles written. */
+  /** The share of the cells written into HFiles: nothing until every cell is held or spilled. */
   double writtenShare() {
-    int all = parts;
-    return all == 0 ? 0 : written.get() / (double) all;
+    long all = partsBytes;
+    return all == 0 ? 0 : Math.min(1, mergedBytes.get() / (double) all);
   }
 
   /**
-   * Sorts what is held, and merges it with what was spilled, into HFiles, leaving out the deleted
-   * tweets' cells; the tables that wait for the tweet tables are written after them.
+   * Sorts what is held and merges it with what was spilled, into HFiles, leaving out the deleted
+   * tweets' cells; the tables that wait for the tweet tables are written after them. The cells still
+   * held are merged from memory, not spilled first.
    */
   synchronized void finish(Output output, DeletedCells deleted) throws IOException {
-    List<CellArena> inMemory = null;
-    List<Part> all;
-    if (spills == 0) {
-      inMemory = held;
-      all = new ArrayList<>();
-      for (int t = 0; t < tables; t++) {
-        all.add(new Part(t, null, null, inMemory.get(t).bytes()));
-      }
-      all.sort(Comparator.comparingLong(Part::bytes).reversed());
-    } else {
-      spill();
-      all = parts();
-    }
+    List<CellArena> last = held;
     held = emptyTables();
-    parts = all.size();
+    eachTable(t -> {
+      CellArena arena = last.get(t);
+      if (!arena.isEmpty()) {
+        arena.sort();
+        runBytes[t] += arena.bytes();
+        runMiddles.get(t).add(arena.middleRow());
+      }
+    });
+    List<Part> all = parts();
+    long total = 0;
+    for (Part part : all) {
+      total += part.bytes();
+    }
+    partsBytes = total;
     List<Part> first = all.stream().filter(p -> !deleted.waitsForTweets(p.table())).toList();
     List<Part> then = all.stream().filter(p -> deleted.waitsForTweets(p.table())).toList();
-    write(first, inMemory, output, deleted);
+    write(first, last, output, deleted);
     deleted.tweetsWritten();
-    write(then, inMemory, output, deleted);
+    write(then, last, output, deleted);
   }
 
-  /** Writes the parts, held in memory or (null) spilled, on the workers. */
-  private void write(List<Part> parts, List<CellArena> inMemory, Output output, DeletedCells deleted)
-      throws IOException {
+  /** Writes the parts, each merged from its table's spilled runs and the cells still held, on the workers. */
+  private void write(List<Part> parts, List<CellArena> held, Output output, DeletedCells deleted) throws IOException {
     eachTask(parts.size(), i -> {
       Part part = parts.get(i);
       int table = part.table();
-      List<Path> runs = inMemory == null ? runsOf(table) : List.of();
-      if (inMemory == null ? !runs.isEmpty() : !inMemory.get(table).isEmpty()) {
+      List<Path> runs = runsOf(table);
+      CellArena last = held.get(table);
+      if (!runs.isEmpty() || !last.isEmpty()) {
         try (RegionHFileWriter writer = output.open(table)) {
-          CellOut out = kv -> {
+          long[] taken = {0};
+          merge(runs, last, kv -> {
+            if ((taken[0] += kv.getLength()) > PROGRESS_BYTES) {
+              mergedBytes.addAndGet(taken[0]);
+              taken[0] = 0;
+            }
             if (!deleted.drops(table, kv)) {
               writer.append(kv);
             }
-          };
-          if (inMemory == null) {
-            merge(runs, out, part.from(), part.until());
-          } else {
-            inMemory.get(table).forEachSorted(out);
-          }
+          }, part.from(), part.until());
+          mergedBytes.addAndGet(taken[0]);
         }
       }
-      if (inMemory != null) {
-        inMemory.set(table, null); // let the written go
-      }
-      written.incrementAndGet();
     });
   }
 
@@ -228,18 +229,32 @@ final class CellSorter {
     void write(KeyValue kv) throws IOException;
   }
 
-  /** One spilled run, read a cell ahead. */
-  private static final class Run implements AutoCloseable {
+  /** Sorted cells read a cell ahead: a spilled run, or the cells still held. */
+  private abstract static class Run implements AutoCloseable {
+    /** Its place in the order the cells were added: of equal cells, the earlier run's is kept. */
     final int order;
-    final DataInputStream in;
     KeyValue head;
 
-    Run(int order, DataInputStream in) throws IOException {
+    Run(int order) {
       this.order = order;
+    }
+
+    abstract void advance() throws IOException;
+
+    @Override
+    public void close() throws IOException {}
+  }
+
+  private static final class SpilledRun extends Run {
+    private final DataInputStream in;
+
+    SpilledRun(int order, DataInputStream in) throws IOException {
+      super(order);
       this.in = in;
       advance();
     }
 
+    @Override
     void advance() throws IOException {
       int length = in.readInt();
       head = length == 0 ? null : KeyValueUtil.create(length, in);
@@ -251,19 +266,41 @@ final class CellSorter {
     }
   }
 
-  /** Merges the runs' cells of rows from {@code from} until {@code until} (either null: no bound). */
-  private void merge(List<Path> files, CellOut out, byte[] from, byte[] until) throws IOException {
+  private static final class HeldRun extends Run {
+    private final CellArena cells;
+    private int next;
+
+    HeldRun(int order, CellArena cells) {
+      super(order);
+      this.cells = cells;
+      advance();
+    }
+
+    @Override
+    void advance() {
+      head = next < cells.sortedSize() ? cells.sortedCell(next++) : null;
+    }
+  }
+
+  /**
+   * Merges the cells of rows from {@code from} until {@code until} (either null: no bound) of the
+   * spilled runs and the sorted cells still held, added after them.
+   */
+  private void merge(List<Path> files, CellArena held, CellOut out, byte[] from, byte[] until) throws IOException {
     FileSystem fs = runsDir.getFileSystem(conf);
     Comparator<Run> byHead = (a, b) -> {
       int c = ORDER.compare(a.head, b.head);
-      return c != 0 ? c : Integer.compare(a.order, b.order); // the earlier spill's first, as added
+      return c != 0 ? c : Integer.compare(a.order, b.order);
     };
     PriorityQueue<Run> heads = new PriorityQueue<>(byHead);
     List<Run> runs = new ArrayList<>();
     try {
       for (int i = 0; i < files.size(); i++) {
-        Run run = new Run(i, new DataInputStream(new BufferedInputStream(new ZstdInputStream(fs.open(files.get(i))), BUFFER)));
-        runs.add(run);
+        runs.add(new SpilledRun(i, new DataInputStream(new BufferedInputStream(new ZstdInputStream(fs.open(files.get(i))),
+            BUFFER))));
+      }
+      runs.add(new HeldRun(files.size(), held));
+      for (Run run : runs) {
         while (from != null && run.head != null && rowOf(run.head, from) < 0) {
           run.advance();
         }
