@@ -3,6 +3,7 @@ package org.observatory.bench;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +60,7 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
     LocalDate eventStart = eventStart(given.get("event-start"), firstDay, days);
     String corpus = given.getOrDefault("corpus", Path.of(given.get("work"),
         "corpus-" + days + "x" + perDay + "-seed" + seed + "-from" + firstDay + "-event" + eventStart).toString());
-    return new HarnessSettings(days, perDay, firstDay, eventStart.atStartOfDay(java.time.ZoneOffset.UTC).toInstant(), seed,
+    return new HarnessSettings(days, perDay, firstDay, eventStart.atStartOfDay(ZoneOffset.UTC).toInstant(), seed,
         "#euro2012", loads(given.get("loads")), Double.parseDouble(given.get("paced-rate")),
         Integer.parseInt(given.get("paced-days")), Integer.parseInt(given.get("runs")), Window.list(given.get("windows")),
         Integer.parseInt(given.get("peer-runs")), Window.list(given.get("peer-windows")), corpus, given.get("out"),

@@ -3,6 +3,7 @@ package org.observatory.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class HarnessSettingsTest {
@@ -19,11 +20,11 @@ class HarnessSettingsTest {
 
   @Test
   void theEventStartsAWeekInOrAThirdOfTheWayIntoAShorterRunAndNeverOutsideTheDays() {
-    assertThat(HarnessSettings.parse().eventStart()).isEqualTo(java.time.Instant.parse("2012-06-08T00:00:00Z"));
-    assertThat(HarnessSettings.parse("--days", "6").eventStart()).isEqualTo(java.time.Instant.parse("2012-06-03T00:00:00Z"));
-    assertThat(HarnessSettings.parse("--days", "1").eventStart()).isEqualTo(java.time.Instant.parse("2012-06-01T00:00:00Z"));
+    assertThat(HarnessSettings.parse().eventStart()).isEqualTo(Instant.parse("2012-06-08T00:00:00Z"));
+    assertThat(HarnessSettings.parse("--days", "6").eventStart()).isEqualTo(Instant.parse("2012-06-03T00:00:00Z"));
+    assertThat(HarnessSettings.parse("--days", "1").eventStart()).isEqualTo(Instant.parse("2012-06-01T00:00:00Z"));
     assertThat(HarnessSettings.parse("--days", "6", "--event-start", "2012-06-06").eventStart())
-        .isEqualTo(java.time.Instant.parse("2012-06-06T00:00:00Z"));
+        .isEqualTo(Instant.parse("2012-06-06T00:00:00Z"));
     assertThatThrownBy(() -> HarnessSettings.parse("--days", "6", "--event-start", "2012-06-08"))
         .hasMessageContaining("not among the 6 days generated from 2012-06-01");
     assertThatThrownBy(() -> HarnessSettings.parse("--event-start", "2012-05-31"))
