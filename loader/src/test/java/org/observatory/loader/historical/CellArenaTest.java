@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
@@ -41,14 +40,7 @@ class CellArenaTest {
       added.add(kv);
       arena.add(kv);
     }
-    List<KeyValue> expected = new ArrayList<>(added);
-    expected.sort(CellComparator.getInstance()); // stable
-    List<KeyValue> firsts = new ArrayList<>();
-    for (KeyValue kv : expected) {
-      if (firsts.isEmpty() || CellComparator.getInstance().compare(firsts.get(firsts.size() - 1), kv) != 0) {
-        firsts.add(kv);
-      }
-    }
+    List<KeyValue> firsts = SortedCells.firstOfEqual(added);
 
     List<KeyValue> sorted = new ArrayList<>();
     arena.forEachSorted(sorted::add);

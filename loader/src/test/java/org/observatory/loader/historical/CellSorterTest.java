@@ -90,22 +90,14 @@ class CellSorterTest {
     assertThat(sorter.writtenShare()).isGreaterThan(0.9);
     for (int table = 0; table < TABLES.size(); table++) {
       assertThat(values(written(new Path(hfiles, Integer.toString(table))))).as("table %d", table)
-          .containsExactlyElementsOf(values(firstOfEqual(added.get(table))));
+          .containsExactlyElementsOf(values(expected(added.get(table))));
     }
   }
 
-  /** The cells in HBase's order, the first added of equal ones. */
-  private static List<Cell> firstOfEqual(List<KeyValue> added) {
-    List<KeyValue> sorted = new ArrayList<>(added);
-    sorted.sort(CellComparator.getInstance()); // stable
-    List<Cell> firsts = new ArrayList<>();
-    for (KeyValue kv : sorted) {
-      if (firsts.isEmpty() || CellComparator.getInstance().compare(firsts.get(firsts.size() - 1), kv) != 0) {
-        firsts.add(kv);
-      }
-    }
+  private static List<Cell> expected(List<KeyValue> added) {
+    List<KeyValue> firsts = SortedCells.firstOfEqual(added);
     assertThat(firsts.size()).as("equal cells among those added").isLessThan(added.size());
-    return firsts;
+    return List.copyOf(firsts);
   }
 
   /** Every cell of a table's HFiles, in HBase's order (a family's files do not overlap). */
