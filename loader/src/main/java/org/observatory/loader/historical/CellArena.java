@@ -54,7 +54,7 @@ final class CellArena {
     return size == 0;
   }
 
-  /** The bytes of the cells held. */
+  /** The bytes of the cells held; once sorted, of the distinct ones. */
   long bytes() {
     return bytes;
   }
@@ -95,6 +95,8 @@ final class CellArena {
       for (int i = from; i < until; i++) { // refs below until are free again: the row's cells are in byRow
         if (i == from || compareWithinRow(byRow[i - 1], byRow[i]) != 0) {
           refs[distinct++] = byRow[i];
+        } else {
+          bytes -= length(byRow[i]);
         }
       }
     }
@@ -119,7 +121,7 @@ final class CellArena {
     return cell(refs[place]);
   }
 
-  /** The row of the cell halfway through the bytes added, once sorted. */
+  /** The row of the cell halfway through the bytes, once sorted. */
   byte[] middleRow() {
     long sofar = 0;
     int i = 0;

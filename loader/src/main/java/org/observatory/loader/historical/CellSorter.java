@@ -66,7 +66,10 @@ final class CellSorter {
   /** Per table: the bytes of its runs (at the end, the cells still held among them), and the row halfway through each. */
   private final long[] runBytes;
   private final List<List<byte[]>> runMiddles = new ArrayList<>();
-  /** The bytes of the cells merged so far, of {@link #partsBytes} in all (counted a few megabytes at a time). */
+  /**
+   * The bytes of the cells merged so far, repeats across runs among them, of {@link #partsBytes} in all
+   * (the distinct cells of every run), counted a few megabytes at a time.
+   */
   private final AtomicLong mergedBytes = new AtomicLong();
   private volatile long partsBytes;
 
@@ -152,17 +155,11 @@ final class CellSorter {
       CellArena last = held.get(table);
       if (!runs.isEmpty() || !last.isEmpty()) {
         try (RegionHFileWriter writer = output.open(table)) {
-          long[] taken = {0};
           merge(runs, last, kv -> {
-            if ((taken[0] += kv.getLength()) > PROGRESS_BYTES) {
-              mergedBytes.addAndGet(taken[0]);
-              taken[0] = 0;
-            }
             if (!deleted.drops(table, kv)) {
               writer.append(kv);
             }
           }, part.from(), part.until());
-          mergedBytes.addAndGet(taken[0]);
         }
       }
     });
@@ -206,6 +203,7 @@ final class CellSorter {
     eachTable(t -> {
       CellArena arena = cells.get(t);
       if (!arena.isEmpty()) {
+        arena.sort();
         long half = arena.bytes() / 2;
         long[] sofar = {0};
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
@@ -309,6 +307,7 @@ final class CellSorter {
         }
       }
       KeyValue previous = null;
+      long taken = 0;
       while (!heads.isEmpty()) {
         Run run = heads.poll();
         KeyValue kv = run.head;
@@ -316,11 +315,16 @@ final class CellSorter {
           out.write(kv);
         }
         previous = kv;
+        if ((taken += kv.getLength()) > PROGRESS_BYTES) {
+          mergedBytes.addAndGet(taken);
+          taken = 0;
+        }
         run.advance();
         if (run.head != null && (until == null || rowOf(run.head, until) < 0)) {
           heads.add(run);
         }
       }
+      mergedBytes.addAndGet(taken);
     } finally {
       for (Run run : runs) {
         run.close();
