@@ -14,9 +14,9 @@ import org.slf4j.Logger;
  * mode, the sorting into HFiles. MapReduce's own progress is no guide: the local runner's map progress
  * jumps to 100 % within seconds and falls back as tasks start, and its reduce progress went from 39 % to
  * 100 % and back to 45 % while 11 million tweets were sorted. The sorting's share is the cells the
- * reducers have taken in of those the mappers put out or, sorted in the load's process, the bytes of
- * cells merged into HFiles. It gives no time left: a byte of JSON is merged faster than one of an
- * index's small cells, and the largest tables go first (six days: 37 % after 10 s of 60).
+ * reducers have taken in of those the mappers put out or, sorted in the load's process, the work of
+ * the cells merged into HFiles (their bytes and their number, {@link CellSorter#writtenShare}); its
+ * time left is told from how fast the share has moved since it was first seen.
  */
 final class LoadProgress implements JobRunner.Watcher {
   /** Live counters the tasks add to as they read (the load's own counters arrive only as tasks end). */
@@ -30,6 +30,9 @@ final class LoadProgress implements JobRunner.Watcher {
   private final long startNanos = System.nanoTime();
   private double shown;
   private double sorted;
+  /** When the sorting's share was first seen above nothing, and what it was then (-1: not yet). */
+  private double sortSeenSeconds = -1;
+  private double sortSeenShare;
 
   /**
    * @param inputBytes the size of every input file together
@@ -69,8 +72,16 @@ final class LoadProgress implements JobRunner.Watcher {
           + (sortsAfterwards ? " to read, then sorting into HFiles" : "");
       return String.format("%.0f%% of %.1f MB read, %s%s", shown * 100, inputBytes / 1e6, sofar, left);
     }
-    return "input read, " + sofar + (sortsAfterwards ? String.format("; sorting into HFiles, %.0f%%", sorted * 100.0)
-        : "; finishing the last writes");
+    if (!sortsAfterwards) {
+      return "input read, " + sofar + "; finishing the last writes";
+    }
+    if (sorted > 0 && sortSeenSeconds < 0) {
+      sortSeenSeconds = seconds;
+      sortSeenShare = sorted;
+    }
+    String left = sorted > sortSeenShare && sorted < 1
+        ? ", about " + duration((seconds - sortSeenSeconds) * (1 - sorted) / (sorted - sortSeenShare)) + " left" : "";
+    return "input read, " + sofar + String.format("; sorting into HFiles, %.0f%%", sorted * 100.0) + left;
   }
 
   private static String duration(double seconds) {

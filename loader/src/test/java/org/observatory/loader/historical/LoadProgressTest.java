@@ -35,6 +35,9 @@ class LoadProgressTest {
         .isEqualTo("input read, 90,000 tweets, 3,000 tweets/s; sorting into HFiles, 43%");
     assertThat(progress.line(MB_100, 90_000, 0.2, 45_000)).as("a retried reducer starting again")
         .endsWith("sorting into HFiles, 43%");
+    assertThat(progress.line(MB_100, 90_000, 0.58, 50_000)).as("15 points in 20 s since the share was first seen")
+        .endsWith("sorting into HFiles, 58%, about 56 s left");
+    assertThat(progress.line(MB_100, 90_000, 1, 80_000)).endsWith("sorting into HFiles, 100%");
   }
 
   @Test
