@@ -2,7 +2,9 @@ package org.observatory.indexer;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hbase.TableName;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.tables.Month;
@@ -32,8 +34,14 @@ public interface IndexPlacement {
     List<Target> targets(String index, Month month);
   }
 
-  /** Always the first revision, by the indexer's own definition: where no catalog is consulted. */
+  /**
+   * Always the first revision, by the indexer's own definition: where no catalog is consulted. Each
+   * index's and month's target is made once: naming its table (a name built and checked) took 8 % of
+   * a dry run's indexing.
+   */
   static IndexPlacement firstRevision(TableNames names) {
-    return months -> (index, month) -> List.of(new Target(names.index(index, month), null));
+    Map<String, Map<Month, List<Target>>> targets = new ConcurrentHashMap<>();
+    return months -> (index, month) -> targets.computeIfAbsent(index, i -> new ConcurrentHashMap<>())
+        .computeIfAbsent(month, m -> List.of(new Target(names.index(index, m), null)));
   }
 }
