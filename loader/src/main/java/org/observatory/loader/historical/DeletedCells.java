@@ -50,7 +50,7 @@ final class DeletedCells {
 
   private final Kind[] kinds;
   private final Map<TableName, Integer> places = new HashMap<>();
-  private final Set<Long> deleted;
+  private final DeletedIds deleted;
   private final Indexer indexer;
   private final boolean anyOther;
   private final Set<Long> dropped = ConcurrentHashMap.newKeySet();
@@ -64,7 +64,7 @@ final class DeletedCells {
    */
   DeletedCells(List<TableName> tables, TableNames names, IndexSpec spec, Indexer indexer, Collection<Long> deletedIds) {
     this.indexer = indexer;
-    this.deleted = new HashSet<>(deletedIds);
+    this.deleted = new DeletedIds(deletedIds);
     kinds = new Kind[tables.size()];
     for (int t = 0; t < tables.size(); t++) {
       kinds[t] = kindOf(tables.get(t), names, spec);
