@@ -62,13 +62,17 @@ public final class TableLayout {
   private TableLayout() {}
 
   /**
-   * Family {@code d}: small fields read in bulk by phase 2, in small blocks so that a get decompresses
-   * little; ROW bloom serves the phase-2 gets. Family {@code j}: the JSON, read only for the tweets a
-   * query returns, in large blocks (ZSTD finds more repeats in more JSON) indexed by row.
+   * Family {@code d}: small fields read in bulk by phase 2, in small blocks so that a read decompresses
+   * little. Family {@code j}: the JSON, read only for the tweets a query returns, in large blocks (ZSTD
+   * finds more repeats in more JSON) indexed by row; its ROW bloom serves the eraser's gets.
+   *
+   * <p>A ROW bloom filter is consulted only by gets (and scans of one exact row). Phase 2 reads
+   * {@code d} by a scan of many row ranges ({@link TweetTable#among}), which never asks one, so
+   * {@code d} has none: writing it took about 1 % of a bulk load's CPU samples (docs/operations.md).
    */
   public static TableDescriptor tweets(TableName name) {
     return TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(family(TweetTable.DATA, BloomType.ROW, SMALL_BLOCK))
+        .setColumnFamily(family(TweetTable.DATA, BloomType.NONE, SMALL_BLOCK))
         .setColumnFamily(json(TweetTable.JSON, BloomType.ROW))
         .build();
   }
@@ -95,12 +99,12 @@ public final class TableLayout {
   }
 
   /**
-   * The one table of deleted tweet ids: small, read by row for every batch a loader writes, so a ROW
-   * bloom filter lets most of those reads end without touching a file.
+   * The one table of deleted tweet ids: small, read for every batch a loader writes by a scan of the
+   * batch's rows ({@link DeletionTable#among}), which no bloom filter serves.
    */
   public static TableDescriptor deletions(TableName name) {
     return TableDescriptorBuilder.newBuilder(name)
-        .setColumnFamily(family(DeletionTable.FAMILY, BloomType.ROW, SMALL_BLOCK))
+        .setColumnFamily(family(DeletionTable.FAMILY, BloomType.NONE, SMALL_BLOCK))
         .build();
   }
 

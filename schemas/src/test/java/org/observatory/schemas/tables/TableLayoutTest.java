@@ -44,7 +44,9 @@ class TableLayoutTest {
     }
     assertThat(tweets.getColumnFamily(TweetTable.DATA).getDataBlockEncoding()).isEqualTo(DataBlockEncoding.FAST_DIFF);
     assertThat(tweets.getColumnFamily(TweetTable.DATA).getBlocksize()).isEqualTo(64 << 10);
-    assertThat(tweets.getColumnFamily(TweetTable.DATA).getBloomFilterType()).isEqualTo(BloomType.ROW);
+    // ROW blooms serve gets alone: phase 2 scans d by row ranges, the eraser gets j
+    assertThat(tweets.getColumnFamily(TweetTable.DATA).getBloomFilterType()).isEqualTo(BloomType.NONE);
+    assertThat(tweets.getColumnFamily(TweetTable.JSON).getBloomFilterType()).isEqualTo(BloomType.ROW);
     assertThat(tweets.getColumnFamily(TweetTable.JSON).getMaxVersions()).isEqualTo(1);
     assertThat(TableLayout.index(TableName.valueOf("i")).getColumnFamily(IndexTable.FAMILY).getBloomFilterType())
         .isEqualTo(BloomType.ROW);
