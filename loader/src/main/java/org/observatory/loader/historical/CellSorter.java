@@ -20,8 +20,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellComparator;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.client.Put;
@@ -45,17 +43,6 @@ final class CellSorter {
    * of the sort ran ahead of its time (37 % ten seconds into a minute) and could not tell the time left.
    */
   private static final long CELL_WORK = 128;
-  /**
-   * HBase's order of cells, rows compared first on their bytes alone: most comparisons end there, and
-   * HBase's comparator reaches them only through its generic accessors (sorting with it alone took a
-   * fifth of a load's time).
-   */
-  private static final Comparator<KeyValue> ORDER = (a, b) -> {
-    int rows = Bytes.compareTo(a.getRowArray(), a.getRowOffset(), a.getRowLength(), b.getRowArray(), b.getRowOffset(),
-        b.getRowLength());
-    return rows != 0 ? rows : CellComparator.getInstance().compare(a, b);
-  };
-
   /** Writes the HFiles of one of the tables. */
   interface Output {
     RegionHFileWriter open(int table) throws IOException;
@@ -218,16 +205,10 @@ final class CellSorter {
       CellArena arena = cells.get(t);
       if (!arena.isEmpty()) {
         arena.sort();
-        long half = arena.bytes() / 2;
-        long[] sofar = {0};
+        runMiddles.get(t).add(arena.middleRow());
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
             new ZstdOutputStream(fs.create(runFile(spill, t)), RUN_LEVEL), BUFFER))) {
-          arena.forEachSorted(kv -> {
-            if (sofar[0] <= half && (sofar[0] += kv.getLength()) > half) {
-              runMiddles.get(t).add(CellUtil.cloneRow(kv));
-            }
-            KeyValue.write(kv, out);
-          });
+          arena.writeSorted(out);
           out.writeInt(0);
         }
         runBytes[t] += arena.bytes();
@@ -302,7 +283,7 @@ final class CellSorter {
   private void merge(List<Path> files, CellArena held, CellOut out, byte[] from, byte[] until) throws IOException {
     FileSystem fs = runsDir.getFileSystem(conf);
     Comparator<Run> byHead = (a, b) -> {
-      int c = ORDER.compare(a.head, b.head);
+      int c = KeyOrder.compare(a.head, b.head);
       return c != 0 ? c : Integer.compare(a.order, b.order);
     };
     PriorityQueue<Run> heads = new PriorityQueue<>(byHead);
@@ -314,19 +295,23 @@ final class CellSorter {
       }
       runs.add(new HeldRun(files.size(), held));
       for (Run run : runs) {
-        while (from != null && run.head != null && rowOf(run.head, from) < 0) {
+        while (from != null && run.head != null && KeyOrder.compareRow(run.head, from) < 0) {
           run.advance();
         }
-        if (run.head != null && (until == null || rowOf(run.head, until) < 0)) {
+        if (run.head != null && (until == null || KeyOrder.compareRow(run.head, until) < 0)) {
           heads.add(run);
         }
       }
-      KeyValue previous = null;
+      // The run of the least head is held out of the queue and taken from while its head stays least:
+      // the runs of a row hold tweets of different days, so most cells follow one from their own run,
+      // and cost one comparison rather than a poll and an add. A repeat (equal cells, the earlier run's
+      // kept) can only follow a change of run, for a run holds no repeats.
+      Run run = heads.poll();
+      KeyValue previous = null; // the cell before, where the next may repeat it
       long taken = 0;
-      while (!heads.isEmpty()) {
-        Run run = heads.poll();
+      while (run != null) {
         KeyValue kv = run.head;
-        if (previous == null || ORDER.compare(previous, kv) != 0) {
+        if (previous == null || KeyOrder.compare(previous, kv) != 0) {
           out.write(kv);
         }
         previous = kv;
@@ -335,8 +320,13 @@ final class CellSorter {
           taken = 0;
         }
         run.advance();
-        if (run.head != null && (until == null || rowOf(run.head, until) < 0)) {
+        if (run.head == null || until != null && KeyOrder.compareRow(run.head, until) >= 0) {
+          run = heads.poll();
+        } else if (!heads.isEmpty() && byHead.compare(heads.peek(), run) < 0) {
           heads.add(run);
+          run = heads.poll();
+        } else {
+          previous = null; // the same run: its next cell is no repeat
         }
       }
       mergedWork.addAndGet(taken);
@@ -390,11 +380,6 @@ final class CellSorter {
     } catch (ExecutionException e) {
       throw e.getCause() instanceof IOException io ? io : new IOException("sorting cells failed", e.getCause());
     }
-  }
-
-  /** How a cell's row compares with a row. */
-  private static int rowOf(KeyValue kv, byte[] row) {
-    return Bytes.compareTo(kv.getRowArray(), kv.getRowOffset(), kv.getRowLength(), row, 0, row.length);
   }
 
   private List<CellArena> emptyTables() {

@@ -68,7 +68,7 @@ public final class TableLayout {
    *
    * <p>A ROW bloom filter is consulted only by gets (and scans of one exact row). Phase 2 reads
    * {@code d} by a scan of many row ranges ({@link TweetTable#among}), which never asks one, so
-   * {@code d} has none: writing it took about 1 % of a bulk load's CPU samples (docs/operations.md).
+   * {@code d} has none: writing it took 1.5 % of a bulk load's CPU samples (docs/operations.md).
    */
   public static TableDescriptor tweets(TableName name) {
     return TableDescriptorBuilder.newBuilder(name)
