@@ -32,7 +32,10 @@ public final class Ingest {
   public interface Sink {
     void write(List<TablePuts> puts) throws IOException;
 
-    /** Whether the puts of one row should come merged into one; see {@link PutBatch}. */
+    /**
+     * Whether the puts of one row should come merged into one ({@link PutBatch}); a sink that does not
+     * merge them is given each line's puts as soon as they are made.
+     */
     default boolean mergesRows() {
       return true;
     }
@@ -127,6 +130,9 @@ public final class Ingest {
     PutBatch batch = new PutBatch(sink.mergesRows());
     for (Line line : statuses) {
       store(line, dead, placed, batch);
+      if (!sink.mergesRows()) { // a sink of cells copies a line's while they are still in the cache
+        sink.write(batch.drain());
+      }
     }
     statuses.clear();
     sink.write(batch.drain());
