@@ -3,9 +3,11 @@ package org.observatory.loader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.index.IndexSpec;
@@ -18,6 +20,7 @@ import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tables.TweetTable;
 import org.observatory.schemas.tweet.Tweet;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.SlowTableCreations;
 
 /** Creating, listing and dropping a month's tables on a real HBase. */
 class MonthTablesTest {
@@ -46,6 +49,28 @@ class MonthTablesTest {
       java.util.concurrent.CompletableFuture.allOf(creations.toArray(java.util.concurrent.CompletableFuture[]::new)).get();
       pool.shutdown();
       assertThat(racing.list()).hasSize(8);
+    }
+  }
+
+  @Test
+  void aMasterThatAnswersAfterTheTimeoutStillGivesTheMonthItsTables() throws Exception {
+    Configuration impatient = new Configuration(MiniHBase.configuration());
+    impatient.setInt("hbase.rpc.timeout", 1_000); // under the master's delay (SlowTableCreations)
+    impatient.setInt("hbase.client.operation.timeout", 1_000);
+    TableNames slow = new TableNames(SlowTableCreations.NAMESPACE);
+    try (Connection busy = ConnectionFactory.createConnection(impatient)) {
+      MonthTables creating = new MonthTables(busy, slow, only("meme"), 1);
+      long began = System.nanoTime();
+
+      int created = creating.create(month);
+
+      assertThat(System.nanoTime() - began).as("it waited out the master").isGreaterThan(SlowTableCreations.DELAY_MILLIS * 1_000_000);
+      assertThat(created).isEqualTo(3);
+    }
+    try (Admin admin = connection.getAdmin()) {
+      for (TableName table : new MonthTables(connection, slow, only("meme"), 1).tablesOf(month)) {
+        assertThat(admin.isTableAvailable(table)).as(table.toString()).isTrue();
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.coprocessor.CoprocessorHost;
 import org.observatory.schemas.tables.InProcessServer;
 
 /**
@@ -25,6 +26,7 @@ public final class MiniHBase {
         HBaseTestingUtility started = new HBaseTestingUtility();
         Configuration conf = started.getConfiguration();
         InProcessServer.configure(conf);
+        conf.set(CoprocessorHost.MASTER_COPROCESSOR_CONF_KEY, SlowTableCreations.class.getName());
         started.startMiniZKCluster();
         started.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
         // Never shut down: it lives as long as the test JVM, whose exit ends it (a clean shutdown

@@ -59,6 +59,13 @@ public final class HistoricalLoad {
    * {@code mapreduce}, the job a cluster runs.
    */
   public static final String BULK_SORT = "observatory.load.bulk.sort";
+  /**
+   * The input (as stored, gzipped) a bulk job's reducer takes at the least: a reducer a region for a
+   * large load, but a reduce task's JVM takes seconds to start on a cluster, and four days' 21 MB
+   * into 48 regions spent six minutes starting reducers on two cores.
+   */
+  public static final String BULK_INPUT_BYTES_PER_REDUCER = "observatory.load.bulk.input.bytes.per.reducer";
+  private static final long DEFAULT_BULK_INPUT_BYTES_PER_REDUCER = 64L << 20;
 
   private final Connection connection;
   private final LoaderKit kit;
@@ -143,7 +150,7 @@ public final class HistoricalLoad {
     List<MonthIndex> bulkIndexes = List.of();
     if (settings.mode() == LoadMode.BULK) {
       Set<Month> bulkMonths = firstStatusMonths(files, job.getConfiguration());
-      bulkTables = prepareBulk(job, bulkMonths);
+      bulkTables = prepareBulk(job, bulkMonths, sizeOf(files, conf));
       bulkIndexes = indexesOf(bulkMonths);
     } else {
       job.setMapperClass(DirectLoadMapper.class);
@@ -197,8 +204,11 @@ public final class HistoricalLoad {
     return names;
   }
 
-  /** Creates the tables and sets the job up to write HFiles for them, partitioned by their regions. */
-  private List<TableName> prepareBulk(Job job, Set<Month> months) throws IOException {
+  /**
+   * Creates the tables and sets the job up to write HFiles for them, partitioned by their regions into
+   * as many reducers as the input's size calls for ({@link #BULK_INPUT_BYTES_PER_REDUCER}).
+   */
+  private List<TableName> prepareBulk(Job job, Set<Month> months, long inputBytes) throws IOException {
     List<TableName> names = createTables(months, job.getConfiguration());
     job.setMapperClass(BulkLoadMapper.class);
     job.setMapOutputKeyClass(ImmutableBytesWritable.class);
@@ -209,7 +219,10 @@ public final class HistoricalLoad {
       job.setOutputFormatClass(org.apache.hadoop.mapreduce.lib.output.NullOutputFormat.class);
     } else {
       MultiTableBulkLoadSetup.configure(job, connection, names);
-      new ShuffleKeys(names).partitionByRegions(job, connection, new JobConf(job.getConfiguration()).partitionsFile());
+      long perReducer = job.getConfiguration().getLong(BULK_INPUT_BYTES_PER_REDUCER, DEFAULT_BULK_INPUT_BYTES_PER_REDUCER);
+      int reducers = (int) Math.min(Integer.MAX_VALUE, Math.max(1, (inputBytes + perReducer - 1) / perReducer));
+      new ShuffleKeys(names).partitionByRegions(job, connection, new JobConf(job.getConfiguration()).partitionsFile(),
+          reducers);
       Codecs.configure(job.getConfiguration()); // the HFile writer takes level and chunk size from the job, not the tables
       job.setReducerClass(BulkSortReducer.class);
     }

@@ -1,6 +1,7 @@
 package org.observatory.loader.historical;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -63,28 +64,35 @@ final class ShuffleKeys {
   }
 
   /**
-   * Partitions the job's keys by the tables' current regions, a reducer a region, as HBase's own setup
-   * does for its keys: each reducer's HFiles then fit one region. Call after that setup, whose reducer
-   * count this keeps.
+   * Partitions the job's keys by the tables' current regions, as HBase's own setup does for its keys,
+   * into at most {@code maxReducers} reducers of whole regions, each a run of neighbouring regions of the
+   * job's list: a reducer a region when there are enough, so that each reducer's HFiles fit one region.
+   * With fewer, a reducer's HFiles span several, and are split at their boundaries as they land. Call
+   * after that setup, whose reducer count (a region each) this checks.
    */
-  void partitionByRegions(Job job, Connection connection, Path partitionsFile) throws IOException {
-    Configuration conf = job.getConfiguration();
-    int reducers = 0;
-    try (SequenceFile.Writer out = SequenceFile.createWriter(conf, SequenceFile.Writer.file(partitionsFile),
-        SequenceFile.Writer.keyClass(ImmutableBytesWritable.class), SequenceFile.Writer.valueClass(NullWritable.class))) {
-      for (int i = 0; i < tables.size(); i++) {
-        try (RegionLocator regions = connection.getRegionLocator(tables.get(i))) {
-          for (byte[] start : regions.getStartKeys()) {
-            if (reducers++ > 0) { // every region but the very first begins a partition
-              out.append(new ImmutableBytesWritable(key(i, start)), NullWritable.get());
-            }
-          }
+  void partitionByRegions(Job job, Connection connection, Path partitionsFile, int maxReducers) throws IOException {
+    List<byte[]> regionStarts = new ArrayList<>(); // every region but the very first begins one
+    for (int i = 0; i < tables.size(); i++) {
+      try (RegionLocator regions = connection.getRegionLocator(tables.get(i))) {
+        for (byte[] start : regions.getStartKeys()) {
+          regionStarts.add(key(i, start));
         }
       }
     }
-    if (reducers != job.getNumReduceTasks()) {
+    int regions = regionStarts.size();
+    if (regions != job.getNumReduceTasks()) {
       throw new IOException("the tables' regions changed while the load was set up: load again");
     }
+    int reducers = Math.max(1, Math.min(regions, maxReducers));
+    Configuration conf = job.getConfiguration();
+    try (SequenceFile.Writer out = SequenceFile.createWriter(conf, SequenceFile.Writer.file(partitionsFile),
+        SequenceFile.Writer.keyClass(ImmutableBytesWritable.class), SequenceFile.Writer.valueClass(NullWritable.class))) {
+      for (int reducer = 1; reducer < reducers; reducer++) {
+        int firstRegion = (int) ((long) reducer * regions / reducers);
+        out.append(new ImmutableBytesWritable(regionStarts.get(firstRegion)), NullWritable.get());
+      }
+    }
+    job.setNumReduceTasks(reducers);
     job.setPartitionerClass(TotalOrderPartitioner.class);
     TotalOrderPartitioner.setPartitionFile(conf, partitionsFile);
   }

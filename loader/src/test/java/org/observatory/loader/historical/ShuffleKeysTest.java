@@ -56,6 +56,29 @@ class ShuffleKeysTest {
   }
 
   @Test
+  void fewerReducersThanRegionsTakeRunsOfNeighbouringRegions(@TempDir Path dir) throws Exception {
+    Job job = job(5);
+    keys.partitionByRegions(job, connection, new org.apache.hadoop.fs.Path(dir.resolve("partitions").toUri()), 2);
+    assertThat(job.getNumReduceTasks()).isEqualTo(2);
+    TotalOrderPartitioner<ImmutableBytesWritable, KeyValue> partitioner = partitioner(job);
+
+    // five regions in two: the first two, then the last three
+    assertThat(partitionOf(partitioner, words, Bytes.toBytes("apple"), 2)).isEqualTo(0);
+    assertThat(partitionOf(partitioner, words, Bytes.toBytes("orange"), 2)).isEqualTo(0);
+    assertThat(partitionOf(partitioner, words, Bytes.toBytes("p"), 2)).isEqualTo(1);
+    assertThat(partitionOf(partitioner, words, Bytes.toBytes("zebra"), 2)).isEqualTo(1);
+    assertThat(partitionOf(partitioner, ids, Bytes.toBytes(7L), 2)).isEqualTo(1);
+    assertThat(partitionOf(partitioner, ids, Bytes.toBytes(Long.MAX_VALUE), 2)).isEqualTo(1);
+  }
+
+  @Test
+  void oneReducerTakesEveryRegion(@TempDir Path dir) throws Exception {
+    Job job = job(5);
+    keys.partitionByRegions(job, connection, new org.apache.hadoop.fs.Path(dir.resolve("partitions").toUri()), 1);
+    assertThat(job.getNumReduceTasks()).isEqualTo(1);
+  }
+
+  @Test
   void aReducerGetsHBasesKeyBackForItsHFileWriter() {
     ImmutableBytesWritable key = keys.key(ids, Bytes.toBytes(42L));
     assertThat(key.getLength()).isEqualTo(2 + Long.BYTES);
@@ -72,18 +95,33 @@ class ShuffleKeysTest {
     assertThatThrownBy(() -> partitioner(dir, 4)).hasMessageContaining("regions changed");
   }
 
+  /** A partitioner of as many reducers as the regions HBase's setup would have counted. */
   private TotalOrderPartitioner<ImmutableBytesWritable, KeyValue> partitioner(Path dir, int reducers) throws IOException {
+    Job job = job(reducers);
+    keys.partitionByRegions(job, connection, new org.apache.hadoop.fs.Path(dir.resolve("partitions").toUri()), reducers);
+    return partitioner(job);
+  }
+
+  private Job job(int reducersOfHBasesSetup) throws IOException {
     Job job = Job.getInstance(connection.getConfiguration());
-    job.setNumReduceTasks(reducers);
+    job.setNumReduceTasks(reducersOfHBasesSetup);
     job.setMapOutputKeyClass(ImmutableBytesWritable.class);
-    keys.partitionByRegions(job, connection, new org.apache.hadoop.fs.Path(dir.resolve("partitions").toUri()));
+    return job;
+  }
+
+  private static TotalOrderPartitioner<ImmutableBytesWritable, KeyValue> partitioner(Job job) {
     TotalOrderPartitioner<ImmutableBytesWritable, KeyValue> partitioner = new TotalOrderPartitioner<>();
     partitioner.setConf(job.getConfiguration());
     return partitioner;
   }
 
   private int partitionOf(TotalOrderPartitioner<ImmutableBytesWritable, KeyValue> partitioner, TableName table, byte[] row) {
-    return partitioner.getPartition(keys.key(table, row), null, 5);
+    return partitionOf(partitioner, table, row, 5);
+  }
+
+  private int partitionOf(TotalOrderPartitioner<ImmutableBytesWritable, KeyValue> partitioner, TableName table, byte[] row,
+      int reducers) {
+    return partitioner.getPartition(keys.key(table, row), null, reducers);
   }
 
   private static void create(Admin admin, TableName table, byte[]... splits) throws IOException {

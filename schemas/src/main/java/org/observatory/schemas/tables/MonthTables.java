@@ -1,6 +1,7 @@
 package org.observatory.schemas.tables;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.ipc.CallTimeoutException;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
@@ -31,6 +33,8 @@ import org.observatory.schemas.index.IndexSpec;
  * specification's index definitions in the catalog. Thread-safe: each operation uses an Admin of its own.
  */
 public final class MonthTables {
+  /** How long a table another loader (or a master slow to answer) is creating may take to appear. */
+  private static final long BUSY_MASTER_WAIT_MILLIS = 300_000;
   private final Connection connection;
   private final TableNames names;
   private final IndexSpec spec;
@@ -78,12 +82,17 @@ public final class MonthTables {
       ensureNamespace(admin);
       Map<TableName, Future<Void>> pending = new LinkedHashMap<>();
       List<TableName> raced = new ArrayList<>();
+      List<TableName> unanswered = new ArrayList<>();
       for (TableName table : tablesOf(month)) {
         if (!admin.tableExists(table)) {
           try {
             pending.put(table, admin.createTableAsync(descriptor(table, month), splits(table, month)));
           } catch (TableExistsException e) {
             raced.add(table);
+          } catch (SocketTimeoutException | CallTimeoutException e) {
+            // The master answers once it has begun the creation; behind hundreds queued (a bulk job's
+            // mappers meeting dozens of old months at once) that took longer than the RPC timeout.
+            unanswered.add(table);
           }
         }
       }
@@ -95,8 +104,15 @@ public final class MonthTables {
           created.add(creation.getKey());
         }
       }
+      for (TableName table : unanswered) {
+        if (!awaitAvailable(admin, table, 100, BUSY_MASTER_WAIT_MILLIS)) {
+          throw new IOException("the master did not answer the request to create " + table + " in time, and the table"
+              + " did not appear within " + BUSY_MASTER_WAIT_MILLIS / 1000 + " s");
+        }
+        created.add(table);
+      }
       for (TableName table : raced) {
-        if (!awaitAvailable(admin, table, 100, 60_000)) {
+        if (!awaitAvailable(admin, table, 100, BUSY_MASTER_WAIT_MILLIS)) {
           throw new IOException("table " + table + " is being created elsewhere but never became available");
         }
       }
