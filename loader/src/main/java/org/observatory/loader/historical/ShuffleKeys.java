@@ -71,7 +71,7 @@ final class ShuffleKeys {
    * after that setup, whose reducer count (a region each) this checks.
    */
   void partitionByRegions(Job job, Connection connection, Path partitionsFile, int maxReducers) throws IOException {
-    List<byte[]> regionStarts = new ArrayList<>(); // every region but the very first begins one
+    List<byte[]> regionStarts = new ArrayList<>(); // in the job's order: tables in its list, then rows
     for (int i = 0; i < tables.size(); i++) {
       try (RegionLocator regions = connection.getRegionLocator(tables.get(i))) {
         for (byte[] start : regions.getStartKeys()) {
