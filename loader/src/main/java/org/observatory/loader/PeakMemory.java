@@ -3,6 +3,7 @@ package org.observatory.loader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The most physical memory this process has held (Linux's {@code VmHWM}): what a load really took,
@@ -10,10 +11,20 @@ import java.nio.file.Path;
  */
 public final class PeakMemory {
   private static final Path STATUS = Path.of("/proc/self/status");
+  /**
+   * The highest mark read so far. The kernel shows the larger of the mark it last stored and the memory
+   * held now, and stores the mark only at some unmappings: once the JVM gives memory back, a later
+   * read can show less than an earlier one did.
+   */
+  private static final AtomicLong HIGHEST = new AtomicLong();
 
   private PeakMemory() {}
 
   public static long residentBytes() {
+    return HIGHEST.accumulateAndGet(kernelsMark(), Math::max);
+  }
+
+  private static long kernelsMark() {
     try {
       for (String line : Files.readAllLines(STATUS)) {
         if (line.startsWith("VmHWM:")) {
