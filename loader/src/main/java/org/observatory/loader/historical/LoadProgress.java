@@ -9,8 +9,8 @@ import org.observatory.mapreduce.JobRunner;
 import org.slf4j.Logger;
 
 /**
- * A historical load's progress as its log tells it: the share of the input's bytes read, which only
- * moves forward, the tweets read so far, their rate, and the time left to read the rest; then, in bulk
+ * A historical load's progress as its log tells it: the share of the input's bytes read and the tweets
+ * read so far, which only move forward, their rate, and the time left to read the rest; then, in bulk
  * mode, the sorting into HFiles. MapReduce's own progress is no guide: the local runner's map progress
  * jumps to 100 % within seconds and falls back as tasks start, and its reduce progress went from 39 % to
  * 100 % and back to 45 % while 11 million tweets were sorted. The sorting's share is the cells the
@@ -29,6 +29,7 @@ final class LoadProgress implements JobRunner.Watcher {
   private final boolean sortsAfterwards;
   private final long startNanos = System.nanoTime();
   private double shown;
+  private long tweetsShown;
   private double sorted;
   /** When the sorting's share was first seen above nothing, and what it was then (-1: not yet). */
   private double sortSeenSeconds = -1;
@@ -62,11 +63,12 @@ final class LoadProgress implements JobRunner.Watcher {
 
   /** What the log says after {@code elapsedMillis}, given what the counters say. */
   String line(long bytesRead, long tweets, double sortedNow, long elapsedMillis) {
-    // never backwards: a task that is tried again starts its count from nothing
+    // never backwards: a task that is tried again starts its counts from nothing
     shown = Math.max(shown, inputBytes == 0 ? 1 : Math.min(1, bytesRead / (double) inputBytes));
+    tweetsShown = Math.max(tweetsShown, tweets);
     sorted = Math.max(sorted, sortedNow);
     double seconds = Math.max(elapsedMillis, 1) / 1000.0;
-    String sofar = String.format("%,d tweets, %,.0f tweets/s", tweets, tweets / seconds);
+    String sofar = String.format("%,d tweets, %,.0f tweets/s", tweetsShown, tweetsShown / seconds);
     if (shown < 1) {
       String left = shown == 0 ? "" : ", about " + duration(seconds * (1 - shown) / shown) + " left"
           + (sortsAfterwards ? " to read, then sorting into HFiles" : "");
