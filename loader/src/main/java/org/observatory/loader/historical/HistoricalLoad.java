@@ -102,15 +102,16 @@ public final class HistoricalLoad {
     Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.parallelTasks(), work);
     new JobConf(conf).set(kit, work.path(), settings.rejectsDir());
     Deletions deletions = kit.deletions(kit.indexer(), kit.monthTables());
-    FilesRead read = settings.mode() == LoadMode.BULK && sortsInProcess(conf) ? bulkInProcess(files, conf)
-        : runJob(files, conf);
+    long inputBytes = sizeOf(files, conf);
+    FilesRead read = settings.mode() == LoadMode.BULK && sortsInProcess(conf) ? bulkInProcess(files, inputBytes, conf)
+        : runJob(files, inputBytes, conf);
     LoadCounters counters = read.counters();
     // Only now: tweets stored by earlier loads, and (through MapReduce) a tweet of one file written
     // after another file's notice deleting it.
     Set<Long> erased = new HashSet<>(read.erasedIds());
     erased.addAll(deletions.eraser().erase(read.deletedIds()));
     counters.add(LoadCounter.ERASED, erased.size());
-    LoadSummary summary = new LoadSummary(counters, files.size(), sizeOf(files, conf), System.currentTimeMillis() - start);
+    LoadSummary summary = new LoadSummary(counters, files.size(), inputBytes, System.currentTimeMillis() - start);
     LOG.info("load finished: {}", summary);
     return summary;
   }
@@ -123,7 +124,7 @@ public final class HistoricalLoad {
     return JobRunner.isLocal(conf) && !"mapreduce".equals(conf.get(BULK_SORT, "in-process"));
   }
 
-  private FilesRead bulkInProcess(List<Path> files, Configuration conf) throws IOException {
+  private FilesRead bulkInProcess(List<Path> files, long inputBytes, Configuration conf) throws IOException {
     WrittenHours hours = new WrittenHours();
     try {
       Set<Month> months = firstStatusMonths(files, conf);
@@ -131,7 +132,7 @@ public final class HistoricalLoad {
       List<MonthIndex> indexes = indexesOf(months);
       String name = "observatory load (bulk, " + files.size() + " files)";
       FilesRead read = new InProcessBulkLoad(kit, conf).run(files, hours, settings.parallelTasks(),
-          new LoadProgress(LOG, sizeOf(files, conf), true), settings.progressSeconds(), name, LOG);
+          new LoadProgress(LOG, inputBytes, true), settings.progressSeconds(), name, LOG);
       checkNoRebuild(indexes);
       bulkLoad(conf, tables, new JobConf(conf).hfilesDir());
       return read;
@@ -140,7 +141,7 @@ public final class HistoricalLoad {
     }
   }
 
-  private FilesRead runJob(List<Path> files, Configuration conf) throws IOException {
+  private FilesRead runJob(List<Path> files, long inputBytes, Configuration conf) throws IOException {
     Job job = Job.getInstance(conf, "observatory load (" + settings.mode().name().toLowerCase() + ", "
         + files.size() + " files)");
     job.setJarByClass(HistoricalLoad.class);
@@ -150,7 +151,7 @@ public final class HistoricalLoad {
     List<MonthIndex> bulkIndexes = List.of();
     if (settings.mode() == LoadMode.BULK) {
       Set<Month> bulkMonths = firstStatusMonths(files, job.getConfiguration());
-      bulkTables = prepareBulk(job, bulkMonths, sizeOf(files, conf));
+      bulkTables = prepareBulk(job, bulkMonths, inputBytes);
       bulkIndexes = indexesOf(bulkMonths);
     } else {
       job.setMapperClass(DirectLoadMapper.class);
@@ -163,7 +164,7 @@ public final class HistoricalLoad {
     WrittenHours hours = new WrittenHours();
     try {
       JobRunner.run(job, 0, JobRunner.every(settings.progressSeconds(),
-          new LoadProgress(LOG, sizeOf(files, conf), settings.mode() == LoadMode.BULK)));
+          new LoadProgress(LOG, inputBytes, settings.mode() == LoadMode.BULK)));
       if (settings.mode() == LoadMode.BULK) {
         checkNoRebuild(bulkIndexes);
         bulkLoad(job.getConfiguration(), bulkTables, new JobConf(job.getConfiguration()).hfilesDir());

@@ -104,18 +104,9 @@ public final class MonthTables {
           created.add(creation.getKey());
         }
       }
-      for (TableName table : unanswered) {
-        if (!awaitAvailable(admin, table, 100, BUSY_MASTER_WAIT_MILLIS)) {
-          throw new IOException("the master did not answer the request to create " + table + " in time, and the table"
-              + " did not appear within " + BUSY_MASTER_WAIT_MILLIS / 1000 + " s");
-        }
-        created.add(table);
-      }
-      for (TableName table : raced) {
-        if (!awaitAvailable(admin, table, 100, BUSY_MASTER_WAIT_MILLIS)) {
-          throw new IOException("table " + table + " is being created elsewhere but never became available");
-        }
-      }
+      awaitCreatedOutOfSight(admin, unanswered, "the master did not answer the request to create it in time");
+      created.addAll(unanswered);
+      awaitCreatedOutOfSight(admin, raced, "another loader is creating it");
       // Loaders write only once all of a month's tables exist, so tweets stored before an index table
       // was created mean the index came later, and misses them until a rebuild.
       boolean hadTweets = !created.isEmpty() && hasRows(names.tweets(month));
@@ -314,6 +305,16 @@ public final class MonthTables {
   }
 
   /** Whether the table became available (all its regions open) within {@code timeoutMillis}. */
+  /** Waits for tables whose creation this loader did not see through; fails on the first still missing. */
+  private static void awaitCreatedOutOfSight(Admin admin, List<TableName> tables, String why) throws IOException {
+    for (TableName table : tables) {
+      if (!awaitAvailable(admin, table, 100, BUSY_MASTER_WAIT_MILLIS)) {
+        throw new IOException("table " + table + " did not become available within " + BUSY_MASTER_WAIT_MILLIS / 1000
+            + " s (" + why + ")");
+      }
+    }
+  }
+
   private static boolean awaitAvailable(Admin admin, TableName table, long pauseMillis, long timeoutMillis)
       throws IOException {
     long deadline = System.currentTimeMillis() + timeoutMillis;
