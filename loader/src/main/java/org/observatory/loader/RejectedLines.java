@@ -69,7 +69,7 @@ public final class RejectedLines implements AutoCloseable {
 
   @Override
   public synchronized void close() throws IOException {
-    if (json != null) {
+    if (json != null && !json.isClosed()) {
       json.close();
     }
   }

@@ -15,9 +15,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -25,6 +27,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.observatory.loader.historical.HistoricalLoad;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.RowKeys;
 import org.observatory.schemas.tables.TableNames;
@@ -102,6 +105,42 @@ class LoadContentsTest {
     long id = Json.tree(good.get(2)).get("id").asLong();
     Month month = Month.of(Json.createdAt(Json.tree(good.get(2))));
     assertThat(rowIds(names.tweets(month))).contains(id);
+  }
+
+  @Test
+  void filesReadByOneMapTaskKeepTheirOwnLineNumbersAndRejects(@TempDir Path dir) throws Exception {
+    TableNames names = new TableNames("loader_combined");
+    List<String> good;
+    try (Stream<String> lines = SharedData.lines(SharedData.DAY_NL)) {
+      good = lines.limit(4).toList();
+    }
+    Path first = gzip(dir.resolve("first.json.gz"), List.of(good.get(0), "{\"truncated\": ", good.get(1)));
+    Path empty = gzip(dir.resolve("empty.json.gz"), List.of());
+    Path second = gzip(dir.resolve("second.json.gz"), List.of("[1,2]", good.get(2), good.get(3), "{oops"));
+    Path rejects = dir.resolve("rejects");
+    Files.createDirectories(rejects);
+    Files.writeString(rejects.resolve("empty.json.gz.rejected.ndjson"), "an earlier load's rejects\n");
+    Configuration oneTask = new Configuration(connection.getConfiguration());
+    oneTask.setLong(HistoricalLoad.INPUT_BYTES_PER_MAP, 1L << 30);
+
+    LoadSummary summary;
+    try (Connection combining = ConnectionFactory.createConnection(oneTask)) {
+      summary = TestLoads.load(combining, names, rejects, first, empty, second);
+    }
+
+    assertThat(summary.counters().sum(LoadCounter.STATUSES)).isEqualTo(4);
+    assertThat(summary.counters().sum(LoadCounter.MALFORMED)).isEqualTo(3);
+    assertThat(rejectedLines(rejects, first)).containsExactly(2);
+    assertThat(rejectedLines(rejects, second)).containsExactly(1, 4);
+    assertThat(rejects.resolve("empty.json.gz.rejected.ndjson")).as("begun anew, and nothing to set aside").doesNotExist();
+  }
+
+  /** The line numbers an input's rejects file names, each record checked to name that input. */
+  private static List<Integer> rejectedLines(Path rejects, Path input) throws IOException {
+    List<JsonNode> records = Files.readAllLines(rejects.resolve(input.getFileName() + ".rejected.ndjson")).stream()
+        .map(Json::tree).toList();
+    assertThat(records).allMatch(r -> r.get("file").asText().equals(input.toString()));
+    return records.stream().map(r -> r.get("line").asInt()).toList();
   }
 
   @Test

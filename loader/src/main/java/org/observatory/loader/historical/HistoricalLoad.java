@@ -66,6 +66,14 @@ public final class HistoricalLoad {
    */
   public static final String BULK_INPUT_BYTES_PER_REDUCER = "observatory.load.bulk.input.bytes.per.reducer";
   private static final long DEFAULT_BULK_INPUT_BYTES_PER_REDUCER = 64L << 20;
+  /**
+   * The input (as stored, gzipped) a map task reads at most, whole files combined up to it. On a cluster
+   * each map task is a JVM that starts, connects and compiles the loader anew: a file a task spent most
+   * of 24 generated days' ten-minute read doing that. The local runner's tasks are threads of one JVM,
+   * so there each file is a task of its own unless this is set.
+   */
+  public static final String INPUT_BYTES_PER_MAP = "observatory.load.input.bytes.per.map";
+  private static final long DEFAULT_INPUT_BYTES_PER_MAP = 64L << 20;
 
   private final Connection connection;
   private final LoaderKit kit;
@@ -147,6 +155,11 @@ public final class HistoricalLoad {
     job.setJarByClass(HistoricalLoad.class);
     job.setInputFormatClass(TweetFileInputFormat.class);
     FileInputFormat.setInputPaths(job, files.toArray(Path[]::new));
+    FileInputFormat.setMaxInputSplitSize(job,
+        conf.getLong(INPUT_BYTES_PER_MAP, JobRunner.isLocal(conf) ? 1 : DEFAULT_INPUT_BYTES_PER_MAP));
+    // A second attempt of a slow map would begin its files' rejects anew under the first one, which then
+    // failed for want of its open file (so it went on the local cluster); on a busy cluster it only adds work.
+    job.setMapSpeculativeExecution(false);
     List<TableName> bulkTables = List.of();
     List<MonthIndex> bulkIndexes = List.of();
     if (settings.mode() == LoadMode.BULK) {

@@ -2,17 +2,17 @@ package org.observatory.loader.historical;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.input.CombineFileSplit;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.IndexedTweets;
 import org.observatory.loader.Ingest;
@@ -25,20 +25,24 @@ import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tables.WrittenHours;
 
 /**
- * One whole tweet file through {@link Ingest}: lines numbered from the file's start ({@link
- * TweetFileRecordReader}), bad ones set aside beside the load's other rejects, delete-notice ids and
- * the hours written left for the driver, counters published at the end. Subclasses say where the
- * puts go.
+ * The whole tweet files of a split, each through an {@link Ingest} of its own: lines numbered from the
+ * file's start ({@link TweetFileRecordReader}), bad ones set aside beside the load's other rejects,
+ * delete-notice ids and the hours written left for the driver file by file, counters published at the
+ * end. Subclasses say where the puts go.
  */
-abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
+abstract class TweetFileMapper<K, V> extends Mapper<FileLine, Text, K, V> {
   private static final int PROGRESS_LINES = 1_000;
   private Connection connection;
   private TableNames names;
   private MonthTables monthTables;
+  private Indexer indexer;
+  private Ingest.Sink sink;
+  private CombineFileSplit files;
+  private final List<RejectedLines> rejects = new ArrayList<>();
+  /** The file being read, by its place in the split, and its ingest (-1 and null before the first line). */
+  private int file = -1;
   private Ingest ingest;
-  private RejectedLines rejects;
   private LoadCounters counters;
-  private Path input;
   private Counter tweetsSoFar;
   private long tweetsCounted;
 
@@ -48,12 +52,14 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
     connection = ConnectionFactory.createConnection(context.getConfiguration());
     LoaderKit kit = job.kit(connection);
     names = kit.names();
-    Indexer indexer = kit.indexer();
+    indexer = kit.indexer();
     monthTables = kit.monthTables();
-    input = ((FileSplit) context.getInputSplit()).getPath();
-    rejects = rejectsOf(input, job.rejectsDir(), context.getConfiguration());
+    files = (CombineFileSplit) context.getInputSplit();
+    for (Path input : files.getPaths()) { // each begun anew, an empty file's too
+      rejects.add(rejectsOf(input, job.rejectsDir(), context.getConfiguration()));
+    }
     counters = new LoadCounters();
-    ingest = new Ingest(indexer, new Tombstones(connection, names), counters, sink(context), new IndexedTweets(), true);
+    sink = sink(context);
     tweetsSoFar = context.getCounter(LoadProgress.GROUP, LoadProgress.TWEETS);
   }
 
@@ -70,11 +76,30 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
   abstract Ingest.Sink sink(Context context) throws IOException;
 
   @Override
-  protected void map(LongWritable number, Text line, Context context) throws IOException {
-    ingest.line(number.get(), line.toString(), rejects);
-    if (number.get() % PROGRESS_LINES == 0) {
+  protected void map(FileLine at, Text line, Context context) throws IOException {
+    if (at.file() != file) {
+      finishFile(context);
+      file = at.file();
+      ingest = new Ingest(indexer, new Tombstones(connection, names), counters, sink, new IndexedTweets(), true);
+    }
+    ingest.line(at.number(), line.toString(), rejects.get(file));
+    if (at.number() % PROGRESS_LINES == 0) {
       countTweetsSoFar();
     }
+  }
+
+  /** Writes what is left of the file read so far, and what the driver needs of it. */
+  private void finishFile(Context context) throws IOException {
+    if (ingest == null) {
+      return;
+    }
+    ingest.flush();
+    rejects.get(file).close(); // a split may hold hundreds of small files
+    ingest.countRepeats();
+    countTweetsSoFar();
+    String input = files.getPath(file).getName();
+    writeDeleted(context, input, ingest.drainDeleted());
+    writeHours(context, input, ingest.drainWrittenHours());
   }
 
   /** Tweets read so far, for the load's progress (the load's own counters are published at the end). */
@@ -87,15 +112,13 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
     try {
-      ingest.flush();
-      ingest.countRepeats();
-      countTweetsSoFar();
+      finishFile(context);
       finish(context);
-      writeDeleted(context, ingest.drainDeleted());
-      writeHours(context, ingest.drainWrittenHours());
       JobCounters.publish(counters, context);
     } finally {
-      rejects.close();
+      for (RejectedLines set : rejects) {
+        set.close();
+      }
       connection.close();
     }
   }
@@ -116,18 +139,18 @@ abstract class TweetFileMapper<K, V> extends Mapper<LongWritable, Text, K, V> {
   }
 
   /** One id per line. */
-  private void writeDeleted(Context context, List<Long> ids) throws IOException {
+  private void writeDeleted(Context context, String input, List<Long> ids) throws IOException {
     if (!ids.isEmpty()) {
       Configuration conf = context.getConfiguration();
-      SideFiles.write(conf, new JobConf(conf).deletedDir(), input.getName() + ".ids", out -> ids.forEach(out::println));
+      SideFiles.write(conf, new JobConf(conf).deletedDir(), input + ".ids", out -> ids.forEach(out::println));
     }
   }
 
   /** The hours written, for the driver to move on once all is stored. */
-  private void writeHours(Context context, WrittenHours hours) throws IOException {
+  private void writeHours(Context context, String input, WrittenHours hours) throws IOException {
     if (!hours.isEmpty()) {
       Configuration conf = context.getConfiguration();
-      SideFiles.write(conf, new JobConf(conf).writtenHoursDir(), input.getName() + ".hours", hours::writeTo);
+      SideFiles.write(conf, new JobConf(conf).writtenHoursDir(), input + ".hours", hours::writeTo);
     }
   }
 

@@ -4,44 +4,46 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.RecordReader;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.input.CombineFileSplit;
 import org.apache.hadoop.util.LineReader;
 import org.observatory.loader.TweetFiles;
 
 /**
- * The lines of one whole tweet file, keyed by their number from 1. Progress is the share of the
- * file's stored (compressed) bytes consumed, added as it goes to the job's {@link LoadProgress#INPUT_BYTES}
- * counter: the input's size is what a load knows in advance.
+ * The lines of a split's whole tweet files, one file after another, each keyed by its {@link FileLine}.
+ * Progress is the share of the split's stored (compressed) bytes consumed, added as it goes to the
+ * job's {@link LoadProgress#INPUT_BYTES} counter: the input's size is what a load knows in advance.
  */
-final class TweetFileRecordReader extends RecordReader<LongWritable, Text> {
+final class TweetFileRecordReader extends RecordReader<FileLine, Text> {
   private final AtomicLong consumed = new AtomicLong();
-  private final LongWritable number = new LongWritable();
   private final Text line = new Text();
+  private CombineFileSplit files;
+  private TaskAttemptContext context;
+  private int file = -1;
+  private long number;
   private LineReader lines;
-  private long length;
   private long counted;
   private Counter inputBytes;
 
   @Override
-  public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
-    Path file = ((FileSplit) split).getPath();
-    length = ((FileSplit) split).getLength();
-    InputStream raw = TweetFiles.counting(file.getFileSystem(context.getConfiguration()).open(file), consumed);
-    lines = new LineReader(TweetFiles.decompressed(raw, file.getName()), 1 << 16);
+  public void initialize(InputSplit split, TaskAttemptContext context) {
+    this.files = (CombineFileSplit) split;
+    this.context = context;
     inputBytes = context.getCounter(LoadProgress.GROUP, LoadProgress.INPUT_BYTES);
   }
 
   @Override
   public boolean nextKeyValue() throws IOException {
-    boolean more = lines.readLine(line) > 0;
+    boolean more;
+    while (!(more = lines != null && lines.readLine(line) > 0) && file + 1 < files.getNumPaths()) {
+      open(file + 1);
+    }
     if (more) {
-      number.set(number.get() + 1);
+      number++;
     }
     long now = consumed.get();
     inputBytes.increment(now - counted);
@@ -49,9 +51,18 @@ final class TweetFileRecordReader extends RecordReader<LongWritable, Text> {
     return more;
   }
 
+  private void open(int next) throws IOException {
+    close();
+    file = next;
+    number = 0;
+    Path path = files.getPath(file);
+    InputStream raw = TweetFiles.counting(path.getFileSystem(context.getConfiguration()).open(path), consumed);
+    lines = new LineReader(TweetFiles.decompressed(raw, path.getName()), 1 << 16);
+  }
+
   @Override
-  public LongWritable getCurrentKey() {
-    return number;
+  public FileLine getCurrentKey() {
+    return new FileLine(file, number);
   }
 
   @Override
@@ -61,13 +72,14 @@ final class TweetFileRecordReader extends RecordReader<LongWritable, Text> {
 
   @Override
   public float getProgress() {
-    return length == 0 ? 1 : Math.min(1f, consumed.get() / (float) length);
+    return files.getLength() == 0 ? 1 : Math.min(1f, consumed.get() / (float) files.getLength());
   }
 
   @Override
   public void close() throws IOException {
     if (lines != null) {
       lines.close();
+      lines = null;
     }
   }
 }

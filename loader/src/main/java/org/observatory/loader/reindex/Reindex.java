@@ -194,6 +194,7 @@ public final class Reindex {
         Mutation.class, job, false);
     job.setOutputFormatClass(MultiTableOutputFormat.class);
     job.setNumReduceTasks(0);
+    job.setMapSpeculativeExecution(false); // its maps write to the tables themselves: a second attempt writes it all twice
     JobRunner.shipDependencies(job);
     JobRunner.run(job, 0, JobRunner.every(settings.progressSeconds(), JobRunner.logging(LOG)));
     return job.getCounters();

@@ -62,11 +62,12 @@ class HistoricalLoadTest {
     try (Connection spilling = ConnectionFactory.createConnection(smallMemory)) {
       bulkSummary = TestLoads.load(spilling, bulk, LoadMode.BULK, dir, corpus);
     }
-    // Through MapReduce's shuffle, as on a cluster. Rows of more than 64 KB of cells (the commonest
-    // words and hashtags) are sorted in parts, each part in files of its own, as the largest rows of a
-    // large load are.
+    // Through MapReduce's shuffle, as on a cluster: every file read by one map task, as a cluster's
+    // would be at this size. Rows of more than 64 KB of cells (the commonest words and hashtags) are
+    // sorted in parts, each part in files of its own, as the largest rows of a large load are.
     Configuration smallSorts = new Configuration(connection.getConfiguration());
     smallSorts.set(HistoricalLoad.BULK_SORT, "mapreduce");
+    smallSorts.setLong(HistoricalLoad.INPUT_BYTES_PER_MAP, 1L << 30);
     smallSorts.setLong(BulkSortReducer.SORT_BYTES, 64 << 10);
     try (Connection sortingInParts = ConnectionFactory.createConnection(smallSorts)) {
       jobSummary = TestLoads.load(sortingInParts, bulkJob, LoadMode.BULK, dir, corpus);
