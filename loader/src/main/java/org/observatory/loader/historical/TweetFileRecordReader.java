@@ -38,9 +38,10 @@ final class TweetFileRecordReader extends RecordReader<FileLine, Text> {
 
   @Override
   public boolean nextKeyValue() throws IOException {
-    boolean more;
-    while (!(more = lines != null && lines.readLine(line) > 0) && file + 1 < files.getNumPaths()) {
+    boolean more = lines != null && lines.readLine(line) > 0;
+    while (!more && file + 1 < files.getNumPaths()) { // the next file, past any empty ones
       open(file + 1);
+      more = lines.readLine(line) > 0;
     }
     if (more) {
       number++;
