@@ -82,10 +82,7 @@ class LoadContentsTest {
   @Test
   void setsMalformedLinesAsideWithFileAndLineAndLoadsTheRest(@TempDir Path dir) throws Exception {
     TableNames names = new TableNames("loader_bad");
-    List<String> good;
-    try (Stream<String> lines = SharedData.lines(SharedData.DAY_NL)) {
-      good = lines.limit(3).toList();
-    }
+    List<String> good = firstLines(3);
     Path file = gzip(dir.resolve("mixed.json.gz"), List.of(good.get(0), "{\"truncated\": ", good.get(1), "",
         "[1,2]", good.get(2), "{\"created_at\":\"never\",\"id\":5,\"text\":\"x\",\"user\":{\"id\":1}}",
         "{\"delete\":{\"status\":{\"id_str\":\"\"}}}"));
@@ -110,10 +107,7 @@ class LoadContentsTest {
   @Test
   void filesReadByOneMapTaskKeepTheirOwnLineNumbersAndRejects(@TempDir Path dir) throws Exception {
     TableNames names = new TableNames("loader_combined");
-    List<String> good;
-    try (Stream<String> lines = SharedData.lines(SharedData.DAY_NL)) {
-      good = lines.limit(4).toList();
-    }
+    List<String> good = firstLines(4);
     Path first = gzip(dir.resolve("first.json.gz"), List.of(good.get(0), "{\"truncated\": ", good.get(1)));
     Path empty = gzip(dir.resolve("empty.json.gz"), List.of());
     Path second = gzip(dir.resolve("second.json.gz"), List.of("[1,2]", good.get(2), good.get(3), "{oops"));
@@ -175,6 +169,12 @@ class LoadContentsTest {
       }
     }
     return ids;
+  }
+
+  private static List<String> firstLines(int n) {
+    try (Stream<String> lines = SharedData.lines(SharedData.DAY_NL)) {
+      return lines.limit(n).toList();
+    }
   }
 
   private static Path gzip(Path file, List<String> lines) throws IOException {
