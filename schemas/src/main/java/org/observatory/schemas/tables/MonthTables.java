@@ -304,7 +304,6 @@ public final class MonthTables {
     }
   }
 
-  /** Whether the table became available (all its regions open) within {@code timeoutMillis}. */
   /** Waits for tables whose creation this loader did not see through; fails on the first still missing. */
   private static void awaitCreatedOutOfSight(Admin admin, List<TableName> tables, String why) throws IOException {
     for (TableName table : tables) {
@@ -315,6 +314,7 @@ public final class MonthTables {
     }
   }
 
+  /** Whether the table became available (all its regions open) within {@code timeoutMillis}. */
   private static boolean awaitAvailable(Admin admin, TableName table, long pauseMillis, long timeoutMillis)
       throws IOException {
     long deadline = System.currentTimeMillis() + timeoutMillis;
