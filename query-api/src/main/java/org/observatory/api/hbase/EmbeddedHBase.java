@@ -1,6 +1,7 @@
 package org.observatory.api.hbase;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -99,10 +100,29 @@ public final class EmbeddedHBase implements AutoCloseable {
     try {
       cluster.shutdown();
       cluster.join();
+      deleteArchivedLogs();
     } finally {
       zookeeper.shutdown();
     }
     LOG.info("embedded HBase stopped");
+  }
+
+  /**
+   * Deletes the write-ahead logs HBase archived: a log goes there once every edit in it is in a table
+   * file, and is kept only for replication and backups, which an in-process HBase never serves
+   * ({@link InProcessServer} has its master delete them every minute). Those archived by the shutdown
+   * itself would otherwise stay until the next start's cleaner.
+   */
+  private void deleteArchivedLogs() throws IOException {
+    Path archived = Path.of(URI.create(conf.get(HConstants.HBASE_DIR))).resolve(HConstants.HREGION_OLDLOGDIR_NAME);
+    if (!Files.isDirectory(archived)) {
+      return;
+    }
+    try (Stream<Path> logs = Files.list(archived)) {
+      for (Path log : logs.filter(Files::isRegularFile).toList()) {
+        Files.delete(log);
+      }
+    }
   }
 
   private void awaitMaster() throws IOException {

@@ -10,8 +10,10 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Result;
@@ -40,6 +42,33 @@ class EmbeddedHBaseTest {
 
     try (HBaseStore store = factory.open(false)) {
       assertThat(TableSnapshot.of(store.connection(), "restart")).isNotEmpty().isEqualTo(before);
+    }
+  }
+
+  @Test
+  void aStoppedStoreLeavesNoWriteAheadLogItsTablesNoLongerNeed(@TempDir Path dir) throws Exception {
+    HBaseFactory factory = new HBaseFactory().withDataDir(dir.resolve("data").toString())
+        .withZookeeper(null, freePort()).withNamespace("logs");
+    Map<String, String> loaded;
+    try (HBaseStore store = factory.open(false)) {
+      TestLoads.load(store.connection(), store.tableNames(), dir.resolve("rejects"), SharedData.file(SharedData.DAY_NL));
+      loaded = TableSnapshot.of(store.connection(), "logs");
+    }
+    Path hbase = dir.resolve("data").resolve("hbase");
+    assertThat(filesUnder(hbase.resolve("oldWALs"))).as("logs whose edits are all in table files").isEmpty();
+    assertThat(filesUnder(hbase.resolve("WALs"))).as("logs of the stopped server").isEmpty();
+
+    try (HBaseStore store = factory.open(false)) {
+      assertThat(TableSnapshot.of(store.connection(), "logs")).isNotEmpty().isEqualTo(loaded);
+    }
+  }
+
+  private static List<Path> filesUnder(Path dir) throws Exception {
+    if (!Files.exists(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      return paths.filter(Files::isRegularFile).toList();
     }
   }
 

@@ -17,4 +17,13 @@ class InProcessServerTest {
     assertThat(intervalMs + spreadMs).isLessThanOrEqualTo(120_000);
     assertThat(spreadMs).isPositive(); // spread out, not every region at once
   }
+
+  @Test
+  void theMasterDeletesLogsAndFilesNoLongerNeededWithinAMinute() {
+    Configuration conf = new Configuration(false);
+    InProcessServer.configure(conf);
+    assertThat(conf.getLong(InProcessServer.LOG_CLEANER_TTL_KEY, 600_000)).isZero();
+    assertThat(conf.getLong(InProcessServer.FILE_CLEANER_TTL_KEY, 300_000)).isZero();
+    assertThat(conf.getInt(InProcessServer.CLEANER_INTERVAL_KEY, 600_000)).isLessThanOrEqualTo(60_000);
+  }
 }
