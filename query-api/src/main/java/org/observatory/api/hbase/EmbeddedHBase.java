@@ -1,7 +1,6 @@
 package org.observatory.api.hbase;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -9,6 +8,8 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.HConstants;
 import org.observatory.schemas.tables.InProcessServer;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
@@ -19,6 +20,7 @@ import org.apache.hadoop.hbase.client.Hbck;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.master.RegionState;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.hadoop.hbase.zookeeper.MiniZooKeeperCluster;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.slf4j.Logger;
@@ -114,13 +116,15 @@ public final class EmbeddedHBase implements AutoCloseable {
    * itself would otherwise stay until the next start's cleaner.
    */
   private void deleteArchivedLogs() throws IOException {
-    Path archived = Path.of(URI.create(conf.get(HConstants.HBASE_DIR))).resolve(HConstants.HREGION_OLDLOGDIR_NAME);
-    if (!Files.isDirectory(archived)) {
+    org.apache.hadoop.fs.Path archived =
+        new org.apache.hadoop.fs.Path(CommonFSUtils.getWALRootDir(conf), HConstants.HREGION_OLDLOGDIR_NAME);
+    FileSystem fs = CommonFSUtils.getWALFileSystem(conf);
+    if (!fs.exists(archived)) {
       return;
     }
-    try (Stream<Path> logs = Files.list(archived)) {
-      for (Path log : logs.filter(Files::isRegularFile).toList()) {
-        Files.delete(log);
+    for (FileStatus log : fs.listStatus(archived)) {
+      if (log.isFile()) {
+        fs.delete(log.getPath(), false);
       }
     }
   }
