@@ -4,6 +4,7 @@
 #        bench/run.sh reindex [the same options]   (index evolution: rebuilding the meme index with user ids)
 #        bench/run.sh cluster [the same options]   (the embedded store beside the local multi-process cluster)
 #        bench/run.sh soak [--minutes 10] [--clients 32] [--keys 0]   (many clients at once on the embedded default)
+#        bench/run.sh floor [FILES]   (the least the tweets' JSON and profiles could take; default: the real days)
 # Writes bench/results/report.md, results.json and the charts (reindex: reindex.md and reindex.json;
 # cluster: cluster.md and cluster.json; soak: soak.md and soak.json); the generated corpus is kept under bench/work/.
 set -euo pipefail
@@ -14,6 +15,10 @@ case "${1:-}" in
   reindex) main=org.observatory.bench.ReindexBench; shift ;;
   cluster) main=org.observatory.bench.ClusterBench; shift ;;
   soak) main=org.observatory.bench.Soak; shift ;;
+  floor) main=org.observatory.bench.StorageFloor; shift ;;
 esac
 ./observatory generate --help > /dev/null # the launcher builds both jars when the sources have changed
+if [ "$main" = org.observatory.bench.StorageFloor ]; then # it parses with the classes of Observatory's jar
+  exec java -Xmx4g -cp bench/target/observatory-bench.jar:query-api/target/observatory.jar "$main" "$@"
+fi
 exec java -Xmx4g -cp bench/target/observatory-bench.jar "$main" --app-jar query-api/target/observatory.jar "$@"
