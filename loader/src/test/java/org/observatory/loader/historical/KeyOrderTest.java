@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 class KeyOrderTest {
   private static final String[] ROWS = {"", "a", "ab", "abc", "b", "\u00e9t\u00e9", "\u65e5\u672c", "zz"};
   private static final String[] FAMILIES = {"d", "j", "i", "dj"};
+  // Beside 8-byte ids: shorter, longer, and as long but text.
+  private static final String[] QUALIFIERS = {"f", "status", "\u00ff\u00ff\u00ff\u00ff", "\u0000\u0000\u0000\u0000\u00ff\u00ff\u00ff\u00ff"};
   private static final KeyValue.Type[] TYPES = {KeyValue.Type.Put, KeyValue.Type.Delete, KeyValue.Type.DeleteColumn};
 
   @Test
@@ -37,7 +39,11 @@ class KeyOrderTest {
   private static KeyValue cell(Random random) {
     byte[] row = Bytes.toBytes(ROWS[random.nextInt(ROWS.length)] + (random.nextBoolean() ? random.nextInt(4) : ""));
     byte[] family = Bytes.toBytes(FAMILIES[random.nextInt(FAMILIES.length)]);
-    byte[] qualifier = random.nextInt(6) == 0 ? new byte[0] : Bytes.toBytes((long) random.nextInt(9) - 4);
+    byte[] qualifier = switch (random.nextInt(6)) {
+      case 0 -> new byte[0];
+      case 1 -> Bytes.toBytes(QUALIFIERS[random.nextInt(QUALIFIERS.length)]);
+      default -> Bytes.toBytes((long) random.nextInt(9) - 4); // an id: index cells' qualifiers
+    };
     long timestamp = random.nextInt(3) == 0 ? 0 : random.nextInt(3) * 1_000_000_000_000L;
     KeyValue kv = new KeyValue(row, family, qualifier, timestamp, TYPES[random.nextInt(TYPES.length)], Bytes.toBytes("v"));
     byte[] padded = new byte[kv.getLength() + 7];
