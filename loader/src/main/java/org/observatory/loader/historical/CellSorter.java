@@ -241,7 +241,6 @@ final class CellSorter {
 
   private static final class SpilledRun extends Run {
     private final DataInputStream in;
-    private final byte[] length = new byte[Bytes.SIZEOF_INT];
 
     SpilledRun(int order, DataInputStream in) throws IOException {
       super(order);
@@ -249,12 +248,10 @@ final class CellSorter {
       advance();
     }
 
-    /** The length read whole: {@code readInt} takes its four bytes one locked read at a time. */
     @Override
     void advance() throws IOException {
-      in.readFully(length);
-      int cellBytes = Bytes.toInt(length);
-      head = cellBytes == 0 ? null : KeyValueUtil.create(cellBytes, in);
+      int length = in.readInt();
+      head = length == 0 ? null : KeyValueUtil.create(length, in);
     }
 
     @Override
