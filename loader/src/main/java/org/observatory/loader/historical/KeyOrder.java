@@ -1,8 +1,5 @@
 package org.observatory.loader.historical;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -15,13 +12,6 @@ import org.apache.hadoop.hbase.util.Bytes;
  * {@link KeyValue#ROW_OFFSET} past the cell's start.
  */
 final class KeyOrder {
-  /**
-   * Most cells sorted are index cells, whose qualifiers are 8-byte ids: compared as one unsigned
-   * number they order as their bytes do, without {@link Bytes#compareTo}'s generic path (6 % of a bulk
-   * load's CPU samples went to it within rows).
-   */
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
   private KeyOrder() {}
 
   /** The order of two cells. */
@@ -51,9 +41,7 @@ final class KeyOrder {
     int yFamily = yKey + Bytes.SIZEOF_SHORT + Bytes.toShort(y, yKey);
     int xFamilyLength = x[xFamily] & 0xff;
     int yFamilyLength = y[yFamily] & 0xff;
-    int c = xFamilyLength == 1 && yFamilyLength == 1 // every family here has a one-letter name
-        ? (x[xFamily + 1] & 0xff) - (y[yFamily + 1] & 0xff)
-        : Bytes.compareTo(x, xFamily + 1, xFamilyLength, y, yFamily + 1, yFamilyLength);
+    int c = Bytes.compareTo(x, xFamily + 1, xFamilyLength, y, yFamily + 1, yFamilyLength);
     if (c != 0) {
       return c;
     }
@@ -61,11 +49,8 @@ final class KeyOrder {
     int yKeyEnd = yKey + Bytes.toInt(y, yKey - KeyValue.ROW_OFFSET);
     int xQualifier = xFamily + 1 + xFamilyLength;
     int yQualifier = yFamily + 1 + yFamilyLength;
-    int xQualifierLength = xKeyEnd - KeyValue.TIMESTAMP_TYPE_SIZE - xQualifier;
-    int yQualifierLength = yKeyEnd - KeyValue.TIMESTAMP_TYPE_SIZE - yQualifier;
-    c = xQualifierLength == Long.BYTES && yQualifierLength == Long.BYTES
-        ? Long.compareUnsigned((long) LONGS.get(x, xQualifier), (long) LONGS.get(y, yQualifier))
-        : Bytes.compareTo(x, xQualifier, xQualifierLength, y, yQualifier, yQualifierLength);
+    c = Bytes.compareTo(x, xQualifier, xKeyEnd - KeyValue.TIMESTAMP_TYPE_SIZE - xQualifier, y, yQualifier,
+        yKeyEnd - KeyValue.TIMESTAMP_TYPE_SIZE - yQualifier);
     if (c != 0) {
       return c;
     }
