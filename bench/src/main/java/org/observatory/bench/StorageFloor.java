@@ -1,9 +1,7 @@
 package org.observatory.bench;
 
 import com.github.luben.zstd.Zstd;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +11,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.zip.GZIPInputStream;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.observatory.loader.TweetFiles;
 import org.observatory.schemas.tables.Codecs;
 import org.observatory.schemas.tweet.MalformedTweetException;
 import org.observatory.schemas.tweet.StreamItem;
@@ -22,13 +22,14 @@ import org.observatory.schemas.tweet.TweetParser;
 
 /**
  * The least any table layout that keeps what Observatory keeps could take ({@code bench/run.sh floor
- * FILES}): each stored tweet's JSON and each profile snapshot (as the parser cuts them, deleted tweets
+ * FILES or directories}): each stored tweet's JSON and each profile snapshot (as the parser cuts them, deleted tweets
  * left out), in the tables' row order, ZSTD-compressed in chunks, with no key, index or file overhead.
  * First as the tables compress them (level and chunk of {@link Codecs}), then at zstd's strongest level in
  * chunks eight times larger, against the gzipped input. It holds the input's JSON in memory (about 3 KB a
  * tweet): meant for days, not months.
  */
 public final class StorageFloor {
+  private static final String REAL_DAYS = "../shared/data/tweets";
   private static final int STRONGEST_LEVEL = 19;
   private static final int STRONGEST_CHUNK = 8 * Codecs.ZSTD_BUFFER_BYTES;
 
@@ -53,7 +54,8 @@ public final class StorageFloor {
   public record Figures(long inputBytes, long tweets, Compressed asTables, Compressed strongest) {}
 
   public static void main(String[] args) throws IOException {
-    List<Path> files = args.length > 0 ? List.of(args).stream().map(Path::of).toList() : realDays();
+    String[] named = args.length > 0 ? args : new String[] {REAL_DAYS};
+    List<Path> files = TweetFiles.expand(Stream.of(named).map(Path::of).toList());
     Figures f = measure(files);
     System.out.printf("%d files, %.1f MB of .json.gz, %d tweets stored: %.1f bytes of input a tweet%n",
         files.size(), f.inputBytes() / 1e6, f.tweets(), f.inputBytes() / (double) f.tweets());
@@ -76,33 +78,24 @@ public final class StorageFloor {
         compressed(rows, STRONGEST_LEVEL, STRONGEST_CHUNK));
   }
 
-  private static List<Path> realDays() throws IOException {
-    try (var days = Files.list(Path.of("../shared/data/tweets"))) {
-      return days.filter(f -> f.toString().endsWith(".json.gz")).sorted().toList();
-    }
-  }
-
   private static void read(Path file, Rows rows, Set<Long> deleted) throws IOException {
     TweetParser parser = new TweetParser();
-    try (BufferedReader lines = new BufferedReader(new InputStreamReader(
-        new GZIPInputStream(Files.newInputStream(file), 1 << 16), StandardCharsets.UTF_8))) {
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        StreamItem item;
-        try {
-          item = parser.parse(line);
-        } catch (MalformedTweetException e) {
-          continue; // set aside by a load, stored nowhere
-        }
-        if (item instanceof StreamItem.DeleteNotice notice) {
-          deleted.add(notice.statusId());
-        } else if (item instanceof StreamItem.Status status) {
-          for (Tweet t : status.all()) {
-            keep(rows.tweets(), t.id(), t.observedAt(), t.json());
-            keep(rows.profiles(), new ProfileRow(t.user().id(), t.id()), t.observedAt(), t.user().json());
-          }
+    TweetFiles.read(file, new AtomicLong(), (number, line) -> {
+      StreamItem item;
+      try {
+        item = parser.parse(line);
+      } catch (MalformedTweetException e) {
+        return; // set aside by a load, stored nowhere
+      }
+      if (item instanceof StreamItem.DeleteNotice notice) {
+        deleted.add(notice.statusId());
+      } else if (item instanceof StreamItem.Status status) {
+        for (Tweet t : status.all()) {
+          keep(rows.tweets(), t.id(), t.observedAt(), t.json());
+          keep(rows.profiles(), new ProfileRow(t.user().id(), t.id()), t.observedAt(), t.user().json());
         }
       }
-    }
+    });
   }
 
   private static <K> void keep(TreeMap<K, Snapshot> rows, K row, long observedAt, String json) {
