@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
+import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.api.security.Audit;
@@ -33,12 +34,12 @@ public final class LoadCommand extends StoreCommand {
   protected void run(Bootstrap<ObservatoryConfiguration> bootstrap, Namespace namespace,
       ObservatoryConfiguration config) throws Exception {
     List<String> paths = namespace.<String>getList("paths");
-    try (HBaseStore store = config.hbase().open(true)) {
+    try (HBaseStore store = config.hbase().open(true); Connection connection = store.loaderConnection()) {
       String mode = namespace.getString("mode");
       LoadMode how = mode == null ? config.load().mode() : LoadMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT));
       LoadSummary summary;
       try {
-        summary = HistoricalLoads.load(kit(store, config), config.load(), paths, how);
+        summary = HistoricalLoads.load(kit(connection, store, config), config.load(), paths, how);
       } catch (Exception e) {
         Audit.record(Audit.commandUser(), "load", String.join(" ", paths), "failed", Map.of("error", String.valueOf(e)));
         throw e;

@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.List;
 import net.sourceforge.argparse4j.inf.Argument;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.util.ShutdownHookManager;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
@@ -66,7 +65,7 @@ public final class StreamCommand extends StoreCommand {
     CountDownLatch done = new CountDownLatch(1);
     try {
       StreamLoader loader = new StreamLoader(() -> {
-        LoaderKit kit = kit(ConnectionFactory.createConnection(store.configuration()), store, config);
+        LoaderKit kit = kit(store.loaderConnection(), store, config);
         return new StreamLoader.Connected(kit, kit.indexer());
       }, stream.settings(part), metrics);
       health.register("stream", new HealthCheck() {

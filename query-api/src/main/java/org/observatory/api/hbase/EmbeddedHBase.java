@@ -85,6 +85,7 @@ public final class EmbeddedHBase implements AutoCloseable {
     try {
       hbase.awaitMaster();
       hbase.recoverUnknownServers();
+      InProcessConnection.register(conf, cluster.getRegionServer(0));
     } catch (IOException | RuntimeException e) {
       hbase.close();
       throw e;
@@ -97,8 +98,14 @@ public final class EmbeddedHBase implements AutoCloseable {
     return conf;
   }
 
+  /** This HBase's configuration, but with connections that call its region server in-process. */
+  public Configuration loaderConfiguration() {
+    return InProcessConnection.configure(conf);
+  }
+
   @Override
   public void close() throws IOException {
+    InProcessConnection.unregister(conf);
     try {
       cluster.shutdown();
       cluster.join();

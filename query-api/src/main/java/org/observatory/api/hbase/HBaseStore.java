@@ -36,6 +36,15 @@ public final class HBaseStore implements Managed, AutoCloseable {
     return connection;
   }
 
+  /**
+   * A new connection for a loader, which closes it: where this process runs the embedded HBase, one
+   * that calls its region server in-process ({@link InProcessConnection}), as do the connections its
+   * MapReduce tasks open from the connection's configuration.
+   */
+  public Connection loaderConnection() throws IOException {
+    return ConnectionFactory.createConnection(embedded == null ? conf : embedded.loaderConfiguration());
+  }
+
   public Configuration configuration() {
     return conf;
   }
