@@ -26,4 +26,12 @@ class InProcessServerTest {
     assertThat(conf.getLong(InProcessServer.FILE_CLEANER_TTL_KEY, 300_000)).isZero();
     assertThat(conf.getInt(InProcessServer.CLEANER_INTERVAL_KEY, 600_000)).isLessThanOrEqualTo(60_000);
   }
+
+  @Test
+  void theMasterStartsOnceItsOneRegionServerHasReportedNotAfterWaitingForMore() {
+    Configuration conf = new Configuration(false);
+    InProcessServer.configure(conf);
+    assertThat(conf.getInt(InProcessServer.MAX_SERVERS_TO_WAIT_FOR_KEY, Integer.MAX_VALUE)).isEqualTo(1);
+    assertThat(conf.getInt(InProcessServer.REPORT_INTERVAL_KEY, 3_000)).isLessThanOrEqualTo(1_000);
+  }
 }
