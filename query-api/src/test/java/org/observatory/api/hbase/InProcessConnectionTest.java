@@ -48,9 +48,6 @@ class InProcessConnectionTest {
       String caller = Thread.currentThread().getName();
       try (Connection loader = store.loaderConnection()) {
         assertThat(putFrom(loader, table, "in-process")).isEqualTo(caller);
-        try (Table t = loader.getTable(table)) {
-          assertThat(Bytes.toString(t.get(new Get(Bytes.toBytes("rpc"))).getValue(FAMILY, FAMILY))).isNull();
-        }
       }
       assertThat(putFrom(store.connection(), table, "rpc")).isNotEqualTo(caller).contains("handler");
       try (Connection loader = store.loaderConnection(); Table t = loader.getTable(table)) {
