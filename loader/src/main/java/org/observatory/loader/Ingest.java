@@ -26,7 +26,7 @@ import org.observatory.schemas.tweet.TweetParser;
  * move on in the counts table once stored ({@link WrittenHours}). Not thread-safe: one per input or
  * stream.
  */
-public final class Ingest {
+public final class Ingest implements LineIngest {
   /** Where a batch's puts go: a table writer, or a MapReduce job's output. */
   @FunctionalInterface
   public interface Sink {
@@ -84,7 +84,7 @@ public final class Ingest {
     this.seen = countRepeats ? new SeenIds() : null;
   }
 
-  /** Takes one line; writes a batch when one is full. */
+  @Override
   public void line(long number, String text, RejectedLines rejects) throws IOException {
     counters.increment(LoadCounter.LINES);
     if (text.isBlank()) {
@@ -99,6 +99,15 @@ public final class Ingest {
       rejects.reject(number, e.getMessage(), text);
       return;
     }
+    item(number, item, text, rejects);
+  }
+
+  /**
+   * Takes what a line held, parsed already; writes a batch when one is full.
+   *
+   * @param text the line as received, set aside if a plug-in indexer fails on it
+   */
+  public void item(long number, StreamItem item, String text, RejectedLines rejects) throws IOException {
     counters.count(item);
     if (item instanceof StreamItem.Status status) {
       statuses.add(new Line(status, number, text, rejects));
@@ -111,6 +120,7 @@ public final class Ingest {
   }
 
   /** Records the pending delete notices, then indexes and writes the pending statuses. */
+  @Override
   public void flush() throws IOException {
     tombstones.record(notices);
     notices.forEach(n -> deleted.add(n.statusId()));
@@ -138,24 +148,21 @@ public final class Ingest {
     sink.write(batch.drain());
   }
 
-  /** The ids of the delete notices taken so far; clears the list. */
+  @Override
   public List<Long> drainDeleted() {
     List<Long> ids = List.copyOf(deleted);
     deleted.clear();
     return ids;
   }
 
-  /**
-   * The hours whose index cells the batches written so far hold; starts a new set. The caller moves
-   * them on in the counts table once those batches are stored.
-   */
+  @Override
   public WrittenHours drainWrittenHours() {
     WrittenHours hours = written;
     written = new WrittenHours();
     return hours;
   }
 
-  /** Adds the count of ids stored more than once to the counters; call once, at the input's end. */
+  @Override
   public void countRepeats() {
     if (seen != null) {
       counters.add(LoadCounter.DUPLICATES, seen.repeats());

@@ -7,6 +7,7 @@ import org.observatory.indexer.Indexer;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.IndexCatalog;
 import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.schemas.tables.TableNames;
 
 /**
@@ -15,6 +16,11 @@ import org.observatory.schemas.tables.TableNames;
  * one way: the historical load and its tasks, the streaming loader, the rebuild and the commands.
  */
 public record LoaderKit(Connection connection, TableNames names, IndexSpec spec, int regionsPerTable) {
+  /** The same store's kit for another platform's tables. */
+  public LoaderKit of(Platform platform) {
+    return new LoaderKit(connection, names.of(platform), spec, regionsPerTable);
+  }
+
   public MonthTables monthTables() {
     return new MonthTables(connection, names, spec, regionsPerTable);
   }

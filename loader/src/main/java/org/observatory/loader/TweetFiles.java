@@ -14,7 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 
-/** Tweet archive files: one JSON object per line, gzip-compressed ({@code .json.gz}) or plain. */
+/**
+ * Tweet archive files and recorded Jetstream hours: one JSON object per line, gzip-compressed
+ * ({@code .json.gz}, {@code .jsonl.gz}) or plain.
+ */
 public final class TweetFiles {
   private TweetFiles() {}
 
@@ -25,8 +28,8 @@ public final class TweetFiles {
   }
 
   /**
-   * The files named, with each directory replaced by its {@code .json.gz} and {@code .json} files in
-   * name order (one day per file, so name order is time order).
+   * The files named, with each directory replaced by its input files ({@link #isInputName}) in name
+   * order (one day or hour per file, so name order is time order).
    *
    * @throws IllegalArgumentException when a path does not exist or a directory holds no tweet files
    */
@@ -37,7 +40,7 @@ public final class TweetFiles {
         try (Stream<Path> listing = Files.list(path)) {
           List<Path> found = listing.filter(TweetFiles::isTweetFile).sorted().toList();
           if (found.isEmpty()) {
-            throw new IllegalArgumentException("no .json.gz or .json files in " + path);
+            throw new IllegalArgumentException("no .json(l).gz or .json(l) files in " + path);
           }
           files.addAll(found);
         }
@@ -83,8 +86,15 @@ public final class TweetFiles {
   }
 
   private static boolean isTweetFile(Path p) {
-    String name = p.getFileName().toString();
-    return Files.isRegularFile(p) && (name.endsWith(".json.gz") || name.endsWith(".json"));
+    return Files.isRegularFile(p) && isInputName(p.getFileName().toString());
+  }
+
+  /**
+   * Whether a file in a directory given is an input: Twitter's {@code .json.gz} and {@code .json} days,
+   * and Jetstream's {@code .jsonl.gz} and {@code .jsonl} hours as the recorder writes them.
+   */
+  public static boolean isInputName(String name) {
+    return name.endsWith(".json.gz") || name.endsWith(".json") || name.endsWith(".jsonl.gz") || name.endsWith(".jsonl");
   }
 
   private static final class CountingStream extends FilterInputStream {

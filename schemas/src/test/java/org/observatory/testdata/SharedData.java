@@ -41,6 +41,31 @@ public final class SharedData {
     return dir;
   }
 
+  /** Real Jetstream events, as Bluesky's service sent them ({@code ../shared/data/bluesky}). */
+  public static final String JETSTREAM_WINDOW = "jetstream-v1.2026-07-04.jsonl";
+  public static final String JETSTREAM_GOLDEN = "jetstream-v1.golden.jsonl";
+
+  /** A file of real Jetstream events; skips the calling test (fails it under CI) when it is absent. */
+  public static Path blueskyFile(String name) {
+    Path file = root().resolve("bluesky").resolve(name);
+    if (!Files.isRegularFile(file)) {
+      if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+        fail("the real Jetstream events are required under CI but are missing at " + file);
+      }
+      assumeTrue(false, "real Jetstream events not found at " + file);
+    }
+    return file;
+  }
+
+  /** Every line of a file of real Jetstream events. */
+  public static List<String> blueskyLines(String name) {
+    try {
+      return Files.readAllLines(blueskyFile(name), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   public static Path file(String name) {
     return tweetsDir().resolve(name);
   }

@@ -33,7 +33,9 @@ import org.observatory.loader.TweetFiles;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.Codecs;
 import org.observatory.schemas.tables.IndexCatalog;
+import org.observatory.schemas.bluesky.JetstreamParser;
 import org.observatory.schemas.tables.Month;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.schemas.tables.MonthIndex;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.WrittenHours;
@@ -198,10 +200,10 @@ public final class HistoricalLoad {
   }
 
   /** The months the files cover: the month of each file's first status. */
-  private static Set<Month> firstStatusMonths(List<Path> files, Configuration conf) throws IOException {
+  private Set<Month> firstStatusMonths(List<Path> files, Configuration conf) throws IOException {
     Set<Month> months = new TreeSet<>();
     for (Path file : files) {
-      firstStatusMonth(file, conf).ifPresent(months::add);
+      firstStatusMonth(file, conf, kit.names().platform()).ifPresent(months::add);
     }
     return months;
   }
@@ -299,11 +301,14 @@ public final class HistoricalLoad {
     return ids;
   }
 
-  private static Optional<Month> firstStatusMonth(Path file, Configuration conf) throws IOException {
+  private static Optional<Month> firstStatusMonth(Path file, Configuration conf, Platform platform) throws IOException {
     FileSystem fs = file.getFileSystem(conf);
     try (BufferedReader lines = TweetFiles.lines(fs.open(file), file.getName())) {
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         try {
+          if (platform == Platform.BLUESKY) { // a post is filed by when the network saw it
+            return Optional.of(Month.of(JetstreamParser.parse(line).timeUs() / 1000));
+          }
           if (PARSER.parse(line) instanceof StreamItem.Status status) {
             return Optional.of(Month.of(status.tweet().createdAt()));
           }

@@ -26,6 +26,7 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.observatory.loader.IndexedTweets;
 import org.observatory.loader.Ingest;
+import org.observatory.loader.LineIngest;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoaderKit;
 import org.observatory.loader.RejectedLines;
@@ -33,6 +34,7 @@ import org.observatory.loader.TablePuts;
 import org.observatory.loader.TableWriter;
 import org.observatory.loader.Tombstones;
 import org.observatory.loader.TweetFiles;
+import org.observatory.loader.bluesky.PlatformIngest;
 import org.observatory.schemas.tables.Codecs;
 import org.observatory.schemas.tables.WrittenHours;
 import org.slf4j.Logger;
@@ -53,6 +55,7 @@ final class InProcessBulkLoad {
   private static final int PROGRESS_LINES = 1_000;
 
   private final LoaderKit kit;
+  private final PlatformIngest ingests;
   private final Configuration conf;
   private final JobConf job;
   private final List<TableName> tables;
@@ -63,6 +66,7 @@ final class InProcessBulkLoad {
   /** @param conf the load's configuration, set up by {@link JobConf#set} and naming the bulk tables */
   InProcessBulkLoad(LoaderKit kit, Configuration conf) {
     this.kit = kit;
+    this.ingests = PlatformIngest.of(kit);
     this.conf = conf;
     this.job = new JobConf(conf);
     this.tables = job.bulkTables();
@@ -134,7 +138,7 @@ final class InProcessBulkLoad {
           return false; // the sorter takes cells, not rows
         }
       };
-      Ingest ingest = new Ingest(kit.indexer(), new Tombstones(connection, kit.names()), counters, sink,
+      LineIngest ingest = ingests.open(kit.indexer(), new Tombstones(connection, kit.names()), counters, sink,
           new IndexedTweets(), true);
       FileSystem fs = file.getFileSystem(conf);
       long counted = 0;

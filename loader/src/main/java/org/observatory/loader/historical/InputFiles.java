@@ -1,18 +1,24 @@
 package org.observatory.loader.historical;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.observatory.loader.TweetFiles;
+import org.observatory.schemas.bluesky.JetstreamParser;
+import org.observatory.schemas.tables.Platform;
 
 /**
  * The load job's input on any Hadoop file system: paths without a scheme are on the default file
  * system ({@code fs.defaultFS}: the local one unless configured), relative ones under its working
- * directory. A directory stands for its {@code .json.gz} and {@code .json} files, in name order.
+ * directory. A directory stands for its tweet and event files ({@link TweetFiles#isInputName}), in name order.
  */
 public final class InputFiles {
   private InputFiles() {}
@@ -30,7 +36,7 @@ public final class InputFiles {
         List<Path> found = Arrays.stream(fs.listStatus(path)).filter(FileStatus::isFile).map(FileStatus::getPath)
             .filter(InputFiles::isTweetFile).sorted().toList();
         if (found.isEmpty()) {
-          throw new IllegalArgumentException("no .json.gz or .json files in " + path);
+          throw new IllegalArgumentException("no .json(l).gz or .json(l) files in " + path);
         }
         files.addAll(found);
       } else {
@@ -47,6 +53,27 @@ public final class InputFiles {
   }
 
   private static boolean isTweetFile(Path p) {
-    return p.getName().endsWith(".json.gz") || p.getName().endsWith(".json");
+    return TweetFiles.isInputName(p.getName());
+  }
+
+  /**
+   * The files by the platform their lines come from, as the first line that is not blank says
+   * (Jetstream's events or Twitter's statuses), each platform's in the order given.
+   */
+  public static Map<Platform, List<Path>> byPlatform(List<Path> files, Configuration conf) throws IOException {
+    Map<Platform, List<Path>> platforms = new EnumMap<>(Platform.class);
+    for (Path file : files) {
+      Platform platform = Platform.TWITTER;
+      try (BufferedReader lines = TweetFiles.lines(file.getFileSystem(conf).open(file), file.getName())) {
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+          if (!line.isBlank()) {
+            platform = JetstreamParser.isEvent(line) ? Platform.BLUESKY : Platform.TWITTER;
+            break;
+          }
+        }
+      }
+      platforms.computeIfAbsent(platform, p -> new ArrayList<>()).add(file);
+    }
+    return platforms;
   }
 }

@@ -16,10 +16,12 @@ import org.apache.hadoop.mapreduce.lib.input.CombineFileSplit;
 import org.observatory.indexer.Indexer;
 import org.observatory.loader.IndexedTweets;
 import org.observatory.loader.Ingest;
+import org.observatory.loader.LineIngest;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoaderKit;
 import org.observatory.loader.RejectedLines;
 import org.observatory.loader.Tombstones;
+import org.observatory.loader.bluesky.PlatformIngest;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tables.WrittenHours;
@@ -41,7 +43,8 @@ abstract class TweetFileMapper<K, V> extends Mapper<FileLine, Text, K, V> {
   private final List<RejectedLines> rejects = new ArrayList<>();
   /** The file being read, by its place in the split, and its ingest (-1 and null before the first line). */
   private int file = -1;
-  private Ingest ingest;
+  private LineIngest ingest;
+  private PlatformIngest ingests;
   private LoadCounters counters;
   private Counter tweetsSoFar;
   private long tweetsCounted;
@@ -54,6 +57,7 @@ abstract class TweetFileMapper<K, V> extends Mapper<FileLine, Text, K, V> {
     names = kit.names();
     indexer = kit.indexer();
     monthTables = kit.monthTables();
+    ingests = PlatformIngest.of(kit);
     files = (CombineFileSplit) context.getInputSplit();
     for (Path input : files.getPaths()) { // each begun anew, an empty file's too
       rejects.add(rejectsOf(input, job.rejectsDir(), context.getConfiguration()));
@@ -80,7 +84,7 @@ abstract class TweetFileMapper<K, V> extends Mapper<FileLine, Text, K, V> {
     if (at.file() != file) {
       finishFile(context);
       file = at.file();
-      ingest = new Ingest(indexer, new Tombstones(connection, names), counters, sink, new IndexedTweets(), true);
+      ingest = ingests.open(indexer, new Tombstones(connection, names), counters, sink, new IndexedTweets(), true);
     }
     ingest.line(at.number(), line.toString(), rejects.get(file));
     if (at.number() % PROGRESS_LINES == 0) {

@@ -25,7 +25,8 @@ import org.observatory.indexer.Indexer;
 import org.observatory.loader.LoadCounter;
 import org.observatory.loader.Deletions;
 import org.observatory.loader.IndexedTweets;
-import org.observatory.loader.Ingest;
+import org.observatory.loader.LineIngest;
+import org.observatory.loader.bluesky.PlatformIngest;
 import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoaderKit;
 import org.observatory.loader.LoadSummary;
@@ -80,6 +81,7 @@ public final class StreamLoader {
   // The loading thread's own: kept across segments so that buffers and known months carry over.
   private Connected store;
   private Deletions deletions;
+  private PlatformIngest ingests;
   /** Across segments: an original retweeted in one segment is often retweeted again in the next. */
   private final IndexedTweets indexed = new IndexedTweets();
   /**
@@ -274,6 +276,7 @@ public final class StreamLoader {
     if (writer == null) {
       MonthTables monthTables = store.kit().monthTables();
       deletions = store.kit().deletions(indexer, monthTables);
+      ingests = PlatformIngest.of(store.kit());
       writer = newWriter(monthTables);
       spare = newWriter(monthTables);
     }
@@ -282,7 +285,7 @@ public final class StreamLoader {
     WrittenHours written;
     try (RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());
          BufferedReader lines = Files.newBufferedReader(segment.file(), StandardCharsets.UTF_8)) {
-      Ingest ingest = new Ingest(indexer, deletions.tombstones(), segmentCounts, writer::write, indexed, false);
+      LineIngest ingest = ingests.open(indexer, deletions.tombstones(), segmentCounts, writer::write, indexed, false);
       long number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         ingest.line(++number, line, rejects);

@@ -3,6 +3,7 @@ package org.observatory.api.cli;
 import io.dropwizard.core.setup.Bootstrap;
 import java.util.List;
 import java.util.Map;
+import org.observatory.schemas.tables.Platform;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
 import org.apache.hadoop.hbase.client.Connection;
@@ -19,7 +20,7 @@ import org.observatory.loader.historical.LoadMode;
  */
 public final class LoadCommand extends StoreCommand {
   public LoadCommand() {
-    super("load", "Load .json.gz tweet files (or directories of them) into the month tables");
+    super("load", "Load .json.gz tweet files and recorded .jsonl.gz Jetstream hours (or directories of them)");
   }
 
   @Override
@@ -37,7 +38,7 @@ public final class LoadCommand extends StoreCommand {
     try (HBaseStore store = config.hbase().open(true); Connection connection = store.loaderConnection()) {
       String mode = namespace.getString("mode");
       LoadMode how = mode == null ? config.load().mode() : LoadMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT));
-      LoadSummary summary;
+      Map<Platform, LoadSummary> summary;
       try {
         summary = HistoricalLoads.load(kit(connection, store, config), config.load(), paths, how);
       } catch (Exception e) {
@@ -46,7 +47,7 @@ public final class LoadCommand extends StoreCommand {
       }
       Audit.record(Audit.commandUser(), "load", String.join(" ", paths), "completed",
           Map.of("mode", how.name().toLowerCase(java.util.Locale.ROOT), "summary", summary.toString()));
-      System.out.println(summary);
+      summary.forEach((platform, loaded) -> System.out.println(platform.apiName() + ": " + loaded));
     }
   }
 }

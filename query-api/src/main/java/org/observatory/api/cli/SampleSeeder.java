@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.api.security.Audit;
 import org.observatory.loader.LoadSummary;
 import org.observatory.loader.LoaderKit;
@@ -54,7 +55,7 @@ public final class SampleSeeder implements Managed {
     }
     LOG.info("empty store: loading the sample {}", seed);
     List<String> paths = seed.stream().map(Path::toString).toList();
-    LoadSummary summary = HistoricalLoads.load(kit, settings, paths, settings.mode());
+    Map<Platform, LoadSummary> summary = HistoricalLoads.load(kit, settings, paths, settings.mode());
     Audit.record("service", "load.sample", String.join(" ", paths), "completed", Map.of("summary", summary.toString()));
     LOG.info("sample loaded: {}", summary);
   }

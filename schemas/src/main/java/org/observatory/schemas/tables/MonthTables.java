@@ -65,7 +65,7 @@ public final class MonthTables {
     return tables;
   }
 
-  /** Creates the namespace and the tables the months share (deletions, catalog, counts) if they are missing. */
+  /** Creates the namespace and the tables the months share (deletions, catalog, counts; Bluesky's ids) if they are missing. */
   public void ensureNamespace() throws IOException {
     try (Admin admin = connection.getAdmin()) {
       ensureNamespace(admin);
@@ -200,13 +200,18 @@ public final class MonthTables {
     if (table.equals(names.counts())) {
       return TableLayout.counts(table);
     }
+    if (table.equals(names.ids())) {
+      return TableLayout.ids(table);
+    }
     Month month = names.monthOf(table).orElseThrow(() -> new IllegalArgumentException(table + " is not one of this store's tables"));
     return descriptor(table, month);
   }
 
   /** The tables the months share, in this store. */
   List<TableName> sharedTables() {
-    return List.of(names.deletions(), names.indexCatalog(), names.counts());
+    return names.platform() == Platform.BLUESKY
+        ? List.of(names.deletions(), names.indexCatalog(), names.counts(), names.ids())
+        : List.of(names.deletions(), names.indexCatalog(), names.counts());
   }
 
   private byte[][] splits(TableName table, Month month) {
@@ -240,9 +245,9 @@ public final class MonthTables {
           awaitNamespace(admin);
         }
       }
-      createShared(admin, TableLayout.deletions(names.deletions()));
-      createShared(admin, TableLayout.indexCatalog(names.indexCatalog()));
-      createShared(admin, TableLayout.counts(names.counts()));
+      for (TableName shared : sharedTables()) {
+        createShared(admin, layoutOf(shared));
+      }
       namespaceReady = true;
     }
   }

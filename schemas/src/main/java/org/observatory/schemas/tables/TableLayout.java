@@ -108,6 +108,19 @@ public final class TableLayout {
         .build();
   }
 
+  /**
+   * Bluesky's id table: forward and reverse rows read by row, a DID's handles kept as versions of
+   * one cell.
+   */
+  public static TableDescriptor ids(TableName name) {
+    return TableDescriptorBuilder.newBuilder(name)
+        .setColumnFamily(family(IdTable.IDS, BloomType.ROW, SMALL_BLOCK))
+        .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(family(IdTable.HANDLES, BloomType.ROW, SMALL_BLOCK))
+            .setMaxVersions(IdTable.HANDLE_VERSIONS)
+            .build())
+        .build();
+  }
+
   /** The index catalog: a row per index and month, read by row. */
   public static TableDescriptor indexCatalog(TableName name) {
     return TableDescriptorBuilder.newBuilder(name)

@@ -15,7 +15,8 @@ import org.observatory.schemas.index.IndexDefinition;
  * its table beside the old one, {@code observatory:index-meme.r2-2013-08}; the {@link IndexCatalog}
  * says which revision is in force. Beside the months, one table of deleted tweet ids,
  * {@code observatory:deletions}, the catalog, {@code observatory:index-catalog}, the hourly counts,
- * {@code observatory:counts}, and the service's API keys, {@code observatory:api-keys}.
+ * {@code observatory:counts}, and the service's API keys, {@code observatory:api-keys}. Bluesky's tables
+ * are named alike in a namespace of their own ({@link Platform}), with one more, {@code ids}.
  */
 public final class TableNames {
   public static final String DEFAULT_NAMESPACE = "observatory";
@@ -35,6 +36,16 @@ public final class TableNames {
 
   public String namespace() {
     return namespace;
+  }
+
+  /** Which network's tables these are. */
+  public Platform platform() {
+    return Platform.ofNamespace(namespace);
+  }
+
+  /** The names of another platform's tables in the same store. */
+  public TableNames of(Platform platform) {
+    return platform == platform() ? this : new TableNames(platform.namespace(Platform.baseOf(namespace)));
   }
 
   public TableName tweets(Month month) {
@@ -77,6 +88,14 @@ public final class TableNames {
   /** The API's keys: their ids, roles and hashes, never the keys themselves. */
   public TableName apiKeys() {
     return table("api-keys");
+  }
+
+  /**
+   * Bluesky's names and at-URIs and the 8-byte ids allocated to them, with each DID's handles
+   * ({@link IdTable}); Bluesky's namespace alone has it.
+   */
+  public TableName ids() {
+    return table("ids");
   }
 
   /** The month of one of this namespace's month tables, or empty for any other table. */

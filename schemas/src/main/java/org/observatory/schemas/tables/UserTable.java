@@ -3,6 +3,7 @@ package org.observatory.schemas.tables;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.observatory.schemas.tweet.Tweet;
 
@@ -29,6 +30,12 @@ public final class UserTable {
   public static String profileJson(Result row) {
     byte[] json = row.getValue(PROFILE, JSON);
     return json == null ? null : Bytes.toString(json);
+  }
+
+  /** A scan of every row of one user, their keys alone: the tweets of theirs a month holds. */
+  public static Scan rowsOf(long userId) {
+    return new Scan().setStartStopRowForPrefixScan(RowKeys.id(userId)).addFamily(PROFILE)
+        .setFilter(new org.apache.hadoop.hbase.filter.KeyOnlyFilter()).setCaching(1000);
   }
 
   public static Put put(Tweet t) {

@@ -40,6 +40,11 @@ public final class TwitterDates {
     }
   }
 
+  /** The {@code created_at} of an instant (epoch milliseconds, UTC), to the second. */
+  public static String format(long epochMillis) {
+    return CREATED_AT.format(java.time.Instant.ofEpochMilli(epochMillis).atZone(ZoneOffset.UTC));
+  }
+
   /** The value read by its fixed positions, or {@link #UNREAD} when it is not a valid one laid out so. */
   static long byPosition(String s) {
     if (s.length() != LAYOUT.length()) {
