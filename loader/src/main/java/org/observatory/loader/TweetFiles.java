@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import org.observatory.schemas.bluesky.JetstreamParser;
+import org.observatory.schemas.tables.Platform;
 
 /**
  * Tweet archive files and recorded Jetstream hours: one JSON object per line, gzip-compressed
@@ -87,6 +89,23 @@ public final class TweetFiles {
 
   private static boolean isTweetFile(Path p) {
     return Files.isRegularFile(p) && isInputName(p.getFileName().toString());
+  }
+
+  /** The platform a file's lines come from, as its first line that is not blank says. */
+  public static Platform platformOf(Path file) throws IOException {
+    try (BufferedReader lines = lines(Files.newInputStream(file), file.getFileName().toString())) {
+      return platformOf(lines);
+    }
+  }
+
+  /** The platform of the lines: Bluesky's when the first that is not blank is a Jetstream event. */
+  public static Platform platformOf(BufferedReader lines) throws IOException {
+    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+      if (!line.isBlank()) {
+        return JetstreamParser.isEvent(line) ? Platform.BLUESKY : Platform.TWITTER;
+      }
+    }
+    return Platform.TWITTER;
   }
 
   /**

@@ -12,7 +12,6 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.observatory.loader.TweetFiles;
-import org.observatory.schemas.bluesky.JetstreamParser;
 import org.observatory.schemas.tables.Platform;
 
 /**
@@ -63,14 +62,9 @@ public final class InputFiles {
   public static Map<Platform, List<Path>> byPlatform(List<Path> files, Configuration conf) throws IOException {
     Map<Platform, List<Path>> platforms = new EnumMap<>(Platform.class);
     for (Path file : files) {
-      Platform platform = Platform.TWITTER;
+      Platform platform;
       try (BufferedReader lines = TweetFiles.lines(file.getFileSystem(conf).open(file), file.getName())) {
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          if (!line.isBlank()) {
-            platform = JetstreamParser.isEvent(line) ? Platform.BLUESKY : Platform.TWITTER;
-            break;
-          }
-        }
+        platform = TweetFiles.platformOf(lines);
       }
       platforms.computeIfAbsent(platform, p -> new ArrayList<>()).add(file);
     }

@@ -124,6 +124,8 @@ public final class StreamLoader {
     spool = new Spool(settings.spoolDir(), settings.spoolMaxBytes(), settings.rollMillis());
     ExecutorService loading = Executors.newSingleThreadExecutor(daemon("stream-loader"));
     ScheduledExecutorService timers = Executors.newScheduledThreadPool(1, daemon("stream-timer"));
+    HourlyRecorder recorder = settings.recordDir() == null ? null
+        : new HourlyRecorder(settings.recordDir(), recordingPrefix(settings.part()));
     Future<?> loaded = loading.submit(this::loadLoop);
     long rollEvery = Math.max(10, settings.rollMillis() / 2);
     timers.scheduleWithFixedDelay(this::roll, rollEvery, rollEvery, TimeUnit.MILLISECONDS);
@@ -133,6 +135,9 @@ public final class StreamLoader {
       source.stream(line -> {
         if (settings.part().keeps(line)) {
           spool.append(line);
+          if (recorder != null) {
+            recorder.record(line);
+          }
           accepted.mark();
         } else {
           otherParts.inc();
@@ -145,6 +150,9 @@ public final class StreamLoader {
     } finally {
       stopping = true;
       spool.close();
+      if (recorder != null) {
+        recorder.close();
+      }
       timers.shutdownNow();
       awaitQuietly(loaded, settings.drainSeconds() * 1000L + 1000);
       loading.shutdownNow();
@@ -154,6 +162,11 @@ public final class StreamLoader {
     LoadSummary summary = new LoadSummary(counters, 0, spool.received(), System.currentTimeMillis() - start);
     LOG.info("stream finished: {}", summary);
     return summary;
+  }
+
+  /** The recorded files' names begin so: one set of files per loader of a split stream. */
+  private static String recordingPrefix(StreamPart part) {
+    return part.count() == 1 ? "jetstream" : "jetstream-part-" + part.index() + "-of-" + part.count();
   }
 
   /** Waits for the loading to end, at most {@code millis}; what it failed with was logged as it happened. */
@@ -179,6 +192,11 @@ public final class StreamLoader {
 
   /** Empty when healthy; otherwise what is wrong. */
   public Optional<String> problem() {
+    LineSource from = source;
+    Optional<String> sourceProblem = from == null ? Optional.empty() : from.problem();
+    if (sourceProblem.isPresent()) {
+      return sourceProblem;
+    }
     Spool s = spool;
     Optional<String> heldBack = s == null ? Optional.empty() : s.heldBackBecause();
     if (heldBack.isPresent()) {

@@ -8,8 +8,9 @@ import java.io.IOException;
 /**
  * Loader {@code index} of {@code count}: the lines of a stream this loader keeps, when several
  * loaders read the same stream. A status or delete notice belongs to the loader whose index is its
- * tweet id modulo {@code count}; a line with no id (a bad line, a stream notice) to loader 0, so that
- * it is counted once. Reads only as far as the id.
+ * tweet id modulo {@code count}; a Jetstream event to the loader its DID's hash names, so that one
+ * account's events keep their order; a line with neither (a bad line, a stream notice) to loader 0, so
+ * that it is counted once. Reads only as far as the id or the DID.
  */
 public record StreamPart(int index, int count) {
   private static final JsonFactory JSON = new JsonFactory();
@@ -45,7 +46,10 @@ public record StreamPart(int index, int count) {
     return id < 0 ? index == 0 : id % count == index;
   }
 
-  /** The top-level {@code id}, or {@code delete.status.id}; -1 when there is neither. */
+  /**
+   * The top-level {@code id}, or {@code delete.status.id}, or the hash of a top-level {@code did}; -1
+   * when there is none.
+   */
   static long idOf(String line) {
     try (JsonParser p = JSON.createParser(line)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -56,6 +60,9 @@ public record StreamPart(int index, int count) {
         JsonToken value = p.nextToken();
         if (name.equals("id") && value == JsonToken.VALUE_NUMBER_INT) {
           return p.getLongValue();
+        }
+        if (name.equals("did") && value == JsonToken.VALUE_STRING) {
+          return p.getText().hashCode() & Integer.MAX_VALUE;
         }
         if (name.equals("delete") && value == JsonToken.START_OBJECT) {
           return deletedId(p);

@@ -17,7 +17,9 @@ import org.apache.hadoop.hbase.client.Durability;
  * @param drainSeconds how long a stop waits for the spool to empty before leaving the rest for the next start
  * @param maxLagSeconds how long lines may wait in the spool before the loader reports itself unhealthy
  * @param stalledWriteSeconds how long one segment's write may take before the loader reports itself unhealthy
+ * @param recordDir where the lines this loader keeps are also written, unchanged, an hour a file
+ *     ({@link HourlyRecorder}); null: not recorded
  */
 public record StreamSettings(StreamPart part, Path spoolDir, long spoolMaxBytes, long rollMillis, Path rejectsDir,
     long writeBufferBytes, Durability durability, int progressSeconds, int drainSeconds, int maxLagSeconds,
-    int stalledWriteSeconds) {}
+    int stalledWriteSeconds, Path recordDir) {}

@@ -162,7 +162,7 @@ class BlueskyLoadTest {
   private StreamLoader streamLoader(TableNames names, Path dir) {
     IndexSpec spec = IndexSpec.defaults();
     StreamSettings settings = new StreamSettings(StreamPart.whole(), dir.resolve("spool"), 64L << 20, 200,
-        dir.resolve("rejected"), 2L << 20, Durability.SYNC_WAL, 5, 30, 3, 10);
+        dir.resolve("rejected"), 2L << 20, Durability.SYNC_WAL, 5, 30, 3, 10, null);
     return new StreamLoader(() -> {
       LoaderKit kit = new LoaderKit(ConnectionFactory.createConnection(connection.getConfiguration()), names, spec, 1);
       return new StreamLoader.Connected(kit, kit.indexer());

@@ -198,7 +198,7 @@ class StreamLoaderTest {
   private static StreamLoader loader(Connection connection, TableNames names, StreamPart part, Path dir) {
     IndexSpec spec = IndexSpec.defaults();
     StreamSettings settings = new StreamSettings(part, dir.resolve("spool"), 64L << 20, 200, dir.resolve("rejected"),
-        2L << 20, Durability.SYNC_WAL, 5, 30, 3, 10);
+        2L << 20, Durability.SYNC_WAL, 5, 30, 3, 10, null);
     Configuration conf = connection.getConfiguration();
     return new StreamLoader(() -> new StreamLoader.Connected(
         new LoaderKit(ConnectionFactory.createConnection(conf), names, spec, 1), new Indexer(spec, names)),

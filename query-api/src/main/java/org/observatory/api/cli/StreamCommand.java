@@ -29,17 +29,21 @@ import org.observatory.loader.stream.ReaderSource;
 import org.observatory.loader.stream.ReplaySource;
 import org.observatory.loader.stream.StreamLoader;
 import org.observatory.loader.stream.StreamPart;
+import org.observatory.loader.stream.StreamSettings;
+import org.observatory.loader.stream.JetstreamSource;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.loader.stream.TwitterSource;
 
 /**
- * {@code stream [-c CONFIG] [--part i/n] twitter | replay [--rate N] FILE|DIR... | stdin}: the streaming
- * loader daemon. It serves /healthcheck and /metrics on {@code stream.adminPort} (+ i), and on SIGTERM
+ * {@code stream [-c CONFIG] [--part i/n] [--record DIR] bluesky | twitter | replay [--rate N] FILE|DIR... |
+ * stdin}: the streaming loader daemon. Bluesky's Jetstream goes into Bluesky's tables, and so does a
+ * replay of recorded Jetstream hours; the rest into Twitter's. It serves /healthcheck and /metrics on {@code stream.adminPort} (+ i), and on SIGTERM
  * stops the source, stores what it can within {@code stream.drainSeconds} and leaves the rest in its
  * spool for the next start.
  */
 public final class StreamCommand extends StoreCommand {
   public StreamCommand() {
-    super("stream", "Run the streaming loader: the Twitter stream, a replay of files, or NDJSON on stdin");
+    super("stream", "Run the streaming loader: Bluesky's Jetstream, the Twitter stream, a replay of files, or NDJSON on stdin");
   }
 
   @Override
@@ -49,7 +53,9 @@ public final class StreamCommand extends StoreCommand {
         .help("keep the tweets whose id mod n is i (one of n loaders reading the same stream)");
     subparser.addArgument("--rate").type(Double.class).setDefault(0.0)
         .help("replay: lines per second (0: as fast as the loader takes them)");
-    subparser.addArgument("source").choices("twitter", "replay", "stdin");
+    subparser.addArgument("--record").metavar("DIR")
+        .help("bluesky: also write every event, unchanged, to hourly .jsonl.gz files in DIR (default: stream.bluesky.record)");
+    subparser.addArgument("source").choices("bluesky", "twitter", "replay", "stdin");
     subparser.addArgument("paths").nargs("*").metavar("FILE|DIR").help("replay: tweet files or directories");
   }
 
@@ -58,16 +64,23 @@ public final class StreamCommand extends StoreCommand {
       ObservatoryConfiguration config) throws Exception {
     StreamPart part = StreamPart.parse(namespace.getString("part"));
     StreamConfig stream = config.stream();
-    LineSource source = source(namespace, stream);
+    String sourceName = namespace.getString("source");
+    if (namespace.getString("record") != null) {
+      stream.bluesky().recordingTo(namespace.getString("record"));
+    }
+    Path recordDir = sourceName.equals("bluesky") ? stream.bluesky().recordDir() : null;
+    StreamSettings settings = stream.settings(part, sourceName, recordDir);
+    LineSource source = source(namespace, stream, settings);
+    Platform platform = platformOf(namespace);
     MetricRegistry metrics = new MetricRegistry();
     HealthCheckRegistry health = new HealthCheckRegistry();
     HBaseStore store = config.hbase().open(true);
     CountDownLatch done = new CountDownLatch(1);
     try {
       StreamLoader loader = new StreamLoader(() -> {
-        LoaderKit kit = kit(store.loaderConnection(), store, config);
+        LoaderKit kit = kit(store.loaderConnection(), store, config).of(platform);
         return new StreamLoader.Connected(kit, kit.indexer());
-      }, stream.settings(part), metrics);
+      }, settings, metrics);
       health.register("stream", new HealthCheck() {
         @Override
         protected Result check() {
@@ -79,7 +92,7 @@ public final class StreamCommand extends StoreCommand {
       // Through Hadoop's hook manager, ahead of its own hooks: those close the file systems that an
       // embedded HBase is still writing its log to.
       ShutdownHookManager.get().addShutdownHook(() -> stop(loader, done),
-          FileSystem.SHUTDOWN_HOOK_PRIORITY + 100, stream.settings(part).drainSeconds() + 30L, TimeUnit.SECONDS);
+          FileSystem.SHUTDOWN_HOOK_PRIORITY + 100, settings.drainSeconds() + 30L, TimeUnit.SECONDS);
       try {
         System.out.println(loader.run(source));
       } finally {
@@ -101,9 +114,23 @@ public final class StreamCommand extends StoreCommand {
     }
   }
 
-  private static LineSource source(Namespace namespace, StreamConfig stream) throws java.io.IOException {
+  /** Whose tables the stream goes to: Bluesky's for Jetstream and its recordings, else Twitter's. */
+  private static Platform platformOf(Namespace namespace) throws java.io.IOException {
+    return switch (namespace.getString("source")) {
+      case "bluesky" -> Platform.BLUESKY;
+      case "replay" -> {
+        List<Path> files = TweetFiles.expand(namespace.<String>getList("paths").stream().map(Path::of).toList());
+        yield TweetFiles.platformOf(files.get(0));
+      }
+      default -> Platform.TWITTER;
+    };
+  }
+
+  private static LineSource source(Namespace namespace, StreamConfig stream, StreamSettings settings)
+      throws java.io.IOException {
     List<String> paths = namespace.getList("paths");
     return switch (namespace.getString("source")) {
+      case "bluesky" -> new JetstreamSource(stream.bluesky().settings(settings.spoolDir()));
       case "twitter" -> new TwitterSource(stream.credentials(), stream.streamBaseUrl(), stream.track());
       case "stdin" -> new ReaderSource(System.in);
       default -> {

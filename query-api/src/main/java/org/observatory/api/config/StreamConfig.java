@@ -1,6 +1,7 @@
 package org.observatory.api.config;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -101,11 +102,29 @@ public class StreamConfig {
     return track.clone();
   }
 
-  public StreamSettings settings(StreamPart part) {
-    Path spool = Path.of(spoolDir).resolve("part-" + part.index() + "-of-" + part.count());
+  /** Bluesky's Jetstream source: {@code stream.bluesky}. */
+  @JsonProperty
+  @Valid
+  @NotNull
+  private JetstreamConfig bluesky = new JetstreamConfig();
+
+  public JetstreamConfig bluesky() {
+    return bluesky;
+  }
+
+  /**
+   * How one loader of the stream runs; a source's own spool, so that a Jetstream loader's cursor and
+   * segments never mix with another source's.
+   *
+   * @param source the source's name: {@code twitter}, {@code bluesky}, {@code replay}, {@code stdin}
+   * @param recordDir where to record the lines kept, or null
+   */
+  public StreamSettings settings(StreamPart part, String source, Path recordDir) {
+    Path spool = Path.of(spoolDir).resolve(source.equals("bluesky") ? "bluesky-part-" + part.index() + "-of-" + part.count()
+        : "part-" + part.index() + "-of-" + part.count());
     return new StreamSettings(part, spool, (long) spoolMaxMb << 20, rollMillis, Path.of(rejectsDir),
         (long) writeBufferMb << 20, durability, progressSeconds, drainSeconds, maxLagSeconds,
-        stalledWriteSeconds);
+        stalledWriteSeconds, recordDir);
   }
 
   /** @throws IllegalArgumentException naming what is missing */

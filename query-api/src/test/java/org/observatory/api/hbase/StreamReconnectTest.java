@@ -88,7 +88,7 @@ class StreamReconnectTest {
 
   private static StreamSettings settings(Path dir) {
     return new StreamSettings(StreamPart.whole(), dir.resolve("spool"), 64L << 20, 200, dir.resolve("rejected"),
-        1L << 20, Durability.SYNC_WAL, 5, 10, 60, 5);
+        1L << 20, Durability.SYNC_WAL, 5, 10, 60, 5, null);
   }
 
   private static void await(String what, int seconds, BooleanSupplier done) throws InterruptedException {

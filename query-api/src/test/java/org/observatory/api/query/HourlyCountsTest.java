@@ -227,7 +227,7 @@ class HourlyCountsTest {
   private void stream(Path dir, Path file) throws Exception {
     IndexSpec spec = IndexSpec.defaults();
     StreamSettings settings = new StreamSettings(StreamPart.whole(), dir.resolve("spool"), 64L << 20, 200,
-        dir.resolve("rejected"), 2L << 20, Durability.SYNC_WAL, 5, 30, 3, 10);
+        dir.resolve("rejected"), 2L << 20, Durability.SYNC_WAL, 5, 30, 3, 10, null);
     new StreamLoader(() -> new StreamLoader.Connected(new LoaderKit(
         ConnectionFactory.createConnection(connection.getConfiguration()), names, spec, 1), new Indexer(spec, names)),
         settings, new MetricRegistry()).run(new ReplaySource(List.of(file), 0));

@@ -15,7 +15,9 @@ import org.observatory.schemas.tweet.TwitterDates;
  * ({@code id}, {@code user.id}, the mentioned, replied-to and quoted ids), its {@code created_at} is
  * the time its id tells, and a {@code bluesky} object keeps what a tweet has no field for: the at-URI,
  * the web link, the DID, the record's CID, every language, the client's {@code createdAt}, the at-URIs
- * replied to and quoted, and for a repost its subject.
+ * replied to and quoted, and for a repost its subject. Nothing in it depends on which Jetstream
+ * instance sent the event (their {@code time_us} differ), so an event replayed by another rewrites
+ * the same cells.
  *
  * <p>A repost is a retweet of its subject: {@code retweeted_status} references the original (id,
  * author, creation time); when the original is stored, the repost takes its text and entities, as a
@@ -116,7 +118,6 @@ public final class BlueskyStatus {
     bluesky.put("url", page.webUrl());
     bluesky.put("did", commit.did());
     bluesky.put("cid", commit.cid());
-    bluesky.put("time_us", commit.timeUs());
     return bluesky;
   }
 
