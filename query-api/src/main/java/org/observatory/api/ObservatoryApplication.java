@@ -8,6 +8,14 @@ import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import jakarta.servlet.DispatcherType;
 import java.time.Duration;
+import org.observatory.api.query.QueryEngines;
+import org.observatory.api.query.AccountIds;
+import org.observatory.loader.bluesky.UniqueIds;
+import org.observatory.schemas.tables.TableNames;
+import org.observatory.schemas.tables.Platform;
+import java.util.Map;
+import java.util.EnumMap;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.concurrent.ExecutorService;
 import org.apache.hadoop.fs.Path;
@@ -109,21 +117,18 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     QuerySettings query = config.query();
     ExecutorService scans = environment.lifecycle().executorService("index-scan-%d")
         .minThreads(query.scanThreads()).maxThreads(query.scanThreads()).build();
-    IndexScanner scanner = new IndexScanner(store.connection(), store.tableNames(), spec, scans,
-        query.timeoutSeconds() * 1000L, query.maxPhase1Entries());
-    TweetAssembler assembler = new TweetAssembler(store.connection(), store.tableNames());
     ObjectMapper json = environment.getObjectMapper();
-
-    QueryEngine interactive = engine(store, spec, query, scanner, scans, assembler, query.timeoutSeconds() * 1000L);
+    QueryEngines interactive = engines(store, spec, query, scans, query.timeoutSeconds() * 1000L);
     environment.jersey().register(new QueryResource(interactive, query, fairUse, json));
     // Jobs run the same queries with a longer time limit.
-    QueryEngine background = engine(store, spec, query, scanner, scans, assembler, query.jobTimeoutMinutes() * 60_000L);
+    QueryEngines background = engines(store, spec, query, scans, query.jobTimeoutMinutes() * 60_000L);
     QueryJobs jobs = QueryJobs.open(new Path(query.jobsDir()), store.connection().getConfiguration(), json,
         new QueryWork(background, json), query.jobThreads(), Duration.ofHours(query.jobResultsHours()));
     environment.lifecycle().manage(jobs);
     environment.jersey().register(new JobsResource(interactive, jobs, fairUse, json));
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec));
-    environment.jersey().register(new IndexesResource(IndexPlanner.of(store.connection(), store.tableNames(), spec)));
+    environment.jersey().register(new IndexesResource(Arrays.stream(Platform.values())
+        .map(p -> IndexPlanner.of(store.connection(), store.tableNames().of(p), spec)).toList()));
     environment.jersey().register(ApiDescription.resource());
     environment.jersey().register(new DashboardResource());
     // Jetty's own refusals (unparseable requests, a URI or headers too long) in JSON like every other error.
@@ -137,17 +142,41 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     environment.jersey().register(new ErrorMappers.OverQuota());
     environment.jersey().register(new ErrorMappers.TimedOut());
     environment.jersey().register(new ErrorMappers.StoreUnavailable());
+    environment.jersey().register(new ErrorMappers.StoreUnavailableUnchecked());
     environment.jersey().register(new ClientGone());
     environment.servlets().addFilter("undecodable-query", new UndecodableQuery())
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), true, "/*");
   }
 
-  /** The query engine with a time limit: phase 2 fetches and its MapReduce jobs share it. */
-  private static QueryEngine engine(HBaseStore store, IndexSpec spec, QuerySettings settings, IndexScanner scanner,
-      ExecutorService pool, TweetAssembler assembler, long timeoutMillis) {
-    TweetFetcher fetcher = new TweetFetcher(store.connection(), store.tableNames(), pool, timeoutMillis);
-    ContentJob bigPhase2 = new ContentJob(store.connection(), store.tableNames(), spec,
-        new ContentJob.Settings(new Path(settings.workDir()), settings.mapReduceTasks()), timeoutMillis);
-    return new QueryEngine(spec, settings, scanner, fetcher, assembler, bigPhase2);
+  /** Bluesky's DIDs as user ids, from its id table; Twitter's accounts have no DIDs. */
+  private static AccountIds accountIds(HBaseStore store, TableNames names) {
+    if (names.platform() != Platform.BLUESKY) {
+      return AccountIds.NONE;
+    }
+    UniqueIds ids = new UniqueIds(store.connection(), names.ids());
+    return did -> {
+      try {
+        return ids.find(did);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    };
+  }
+
+  /** Each platform's query engine with a time limit: phase 2 fetches and its MapReduce jobs share it. */
+  private static QueryEngines engines(HBaseStore store, IndexSpec spec, QuerySettings settings, ExecutorService pool,
+      long timeoutMillis) {
+    Map<Platform, QueryEngine> engines = new EnumMap<>(Platform.class);
+    for (Platform platform : Platform.values()) {
+      TableNames names = store.tableNames().of(platform);
+      IndexScanner scanner = new IndexScanner(store.connection(), names, spec, pool, settings.timeoutSeconds() * 1000L,
+          settings.maxPhase1Entries());
+      TweetFetcher fetcher = new TweetFetcher(store.connection(), names, pool, timeoutMillis);
+      ContentJob bigPhase2 = new ContentJob(store.connection(), names, spec,
+          new ContentJob.Settings(new Path(settings.workDir()), settings.mapReduceTasks()), timeoutMillis);
+      engines.put(platform, new QueryEngine(spec, settings, scanner, fetcher, new TweetAssembler(store.connection(), names),
+          bigPhase2, platform, accountIds(store, names)));
+    }
+    return new QueryEngines(engines);
   }
 }

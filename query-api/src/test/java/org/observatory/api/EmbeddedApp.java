@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.observatory.testdata.SharedData;
 
 /**
@@ -20,6 +21,11 @@ public final class EmbeddedApp {
    * @param query more settings of the {@code query:} section, each a {@code name: value}
    */
   public static String config(String seed, String... query) {
+    return config(List.of(SharedData.file(seed)), query);
+  }
+
+  /** @param seeds the files loaded at start-up: shared days, recorded Jetstream hours */
+  public static String config(List<Path> seeds, String... query) {
     try {
       Path dir = Files.createTempDirectory("observatory-app");
       Path config = dir.resolve("config.yml");
@@ -41,7 +47,8 @@ public final class EmbeddedApp {
             level: WARN
             appenders: [{type: console, target: stderr}]
             loggers: {org.observatory: INFO}
-          """.formatted(dir.resolve("data"), freePort(), dir.resolve("rejected"), SharedData.file(seed),
+          """.formatted(dir.resolve("data"), freePort(), dir.resolve("rejected"),
+              String.join(", ", seeds.stream().map(Path::toString).toList()),
               dir.resolve("jobs"), dir.resolve("query-work"), String.join("\n  ", query)));
       return config.toString();
     } catch (IOException e) {

@@ -83,6 +83,24 @@ public final class UniqueIds {
     return ids;
   }
 
+  /** The id of a name, without allocating one: empty when none was ever allocated. */
+  public java.util.OptionalLong find(String name) throws IOException {
+    Long cached = cache.get(name);
+    if (cached != null) {
+      return java.util.OptionalLong.of(cached);
+    }
+    try (Table t = connection.getTable(table)) {
+      byte[] id = t.get(new Get(IdTable.nameRow(name)).addColumn(IdTable.IDS, IdTable.ID)).getValue(IdTable.IDS, IdTable.ID);
+      if (id == null) {
+        return java.util.OptionalLong.empty();
+      }
+      cache.put(name, RowKeys.id(id));
+      return java.util.OptionalLong.of(RowKeys.id(id));
+    } catch (org.apache.hadoop.hbase.TableNotFoundException e) {
+      return java.util.OptionalLong.empty(); // nothing of Bluesky's stored yet
+    }
+  }
+
   /** The names of these ids, where the table has them. */
   public Map<Long, String> names(List<Long> ids) throws IOException {
     Map<Long, String> names = new HashMap<>();

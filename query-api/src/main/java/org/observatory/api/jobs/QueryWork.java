@@ -10,6 +10,8 @@ import org.observatory.api.query.LookupQuery;
 import org.observatory.api.query.Progress;
 import org.observatory.api.query.Query;
 import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryEngines;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QueryResult;
 
 /**
@@ -17,16 +19,17 @@ import org.observatory.api.query.QueryResult;
  * written on request; a lookup's tweets are kept as the NDJSON the synchronous endpoint streams.
  */
 public final class QueryWork implements QueryJobs.Work {
-  private final QueryEngine engine;
+  private final QueryEngines engines;
   private final ObjectMapper json;
 
-  public QueryWork(QueryEngine engine, ObjectMapper json) {
-    this.engine = engine;
+  public QueryWork(QueryEngines engines, ObjectMapper json) {
+    this.engines = engines;
     this.json = json;
   }
 
   @Override
-  public QueryJobs.Outcome run(Query query, OutputStream out, Progress progress) throws IOException {
+  public QueryJobs.Outcome run(Query query, Platform platform, OutputStream out, Progress progress) throws IOException {
+    QueryEngine engine = engines.of(platform);
     if (query instanceof LookupQuery lookup) {
       Found found = engine.find(lookup);
       progress.report(0.5);

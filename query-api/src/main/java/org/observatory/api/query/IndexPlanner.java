@@ -85,10 +85,11 @@ public final class IndexPlanner {
   /**
    * What the catalog says of one index in one month, and whether queries use it.
    *
+   * @param platform whose posts the table holds: {@code twitter} or {@code bluesky}
    * @param problem why queries leave the month out, or null when they use it
    * @param userIds whether the cells hold the posters' user ids (user-post-count from the index)
    */
-  public record Entry(String index, String month, int revision, String table, String builtBy, Instant builtAt,
+  public record Entry(String platform, String index, String month, int revision, String table, String builtBy, Instant builtAt,
       List<IndexDefinition> definitions, boolean partial, boolean userIds, String problem, MonthIndex.Rebuild rebuild) {}
 
   /** Every entry of the catalog, judged against the specification in force. */
@@ -96,7 +97,7 @@ public final class IndexPlanner {
     List<Entry> entries = new ArrayList<>();
     for (MonthIndex e : catalog.list()) {
       IndexDefinition inForce = spec.index(e.index()).orElse(null);
-      entries.add(new Entry(e.index(), e.month().toString(), e.revision(), e.table(names).getNameAsString(),
+      entries.add(new Entry(names.platform().apiName(), e.index(), e.month().toString(), e.revision(), e.table(names).getNameAsString(),
           e.builtBy(), Instant.ofEpochMilli(e.builtAt()), e.definitions(), e.partial(), carriesUserIds(e),
           problem(e, inForce).orElse(null), e.rebuild()));
     }

@@ -23,6 +23,10 @@ import org.observatory.schemas.tweet.Tweet;
 public final class MemeKeys {
   /** The index that holds the memes. */
   public static final String INDEX = "meme";
+  /** A Twitter screen name, or a Bluesky handle ({@code alice.bsky.social}). */
+  static final String SCREEN_NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]{0,252}";
+  /** What a mention by DID begins with: {@code @did:plc:…}, found as the account's {@code @id:}. */
+  private static final String DID_MENTION = "@did:";
   /** Far above any real hashtag or URL, far below HBase's row-key limit (32 KB). */
   private static final int MAX_LENGTH = 2048;
   /** Characters a pattern needs before its '*' (after the prefix, or after a URL's "://"). */
@@ -34,7 +38,7 @@ public final class MemeKeys {
   private static final Syntax ANY = new Syntax(Pattern.compile("\\S+"), "meme", "VALUE");
   private static final Map<String, Syntax> SYNTAX = Map.of(
       "hashtags", new Syntax(Pattern.compile("[^\\s#]+"), "hashtag", "hashtag"),
-      "mentions.screen_name", new Syntax(Pattern.compile("[A-Za-z0-9_]{1,50}"), "mention", "mention"),
+      "mentions.screen_name", new Syntax(Pattern.compile(SCREEN_NAME), "mention", "mention"),
       "mentions.id", new Syntax(Pattern.compile("[0-9]{1,20}"), "mention", "USERID"),
       "urls", new Syntax(Pattern.compile("https?://\\S+"), "URL", "http(s) URL"));
 
@@ -48,7 +52,10 @@ public final class MemeKeys {
    */
   private final Map<String, List<KeyRule>> byEntity = new LinkedHashMap<>();
 
-  private MemeKeys(List<KeyRule> rules) {
+  private final AccountIds accounts;
+
+  private MemeKeys(List<KeyRule> rules, AccountIds accounts) {
+    this.accounts = accounts;
     this.inSpecOrder = rules;
     this.rules = rules.stream().sorted(Comparator.comparingInt((KeyRule r) -> -r.prefix().length())).toList();
     rules.forEach(r -> byEntity.computeIfAbsent(entity(r.field()), e -> new ArrayList<>()).add(r));
@@ -61,7 +68,17 @@ public final class MemeKeys {
 
   /** The rules of the specification's meme index (none when it defines no meme index). */
   public static MemeKeys of(IndexSpec spec) {
-    return new MemeKeys(spec.index(INDEX).map(IndexDefinition::keys).orElse(List.of()));
+    return of(spec, AccountIds.NONE);
+  }
+
+  /** @param accounts how a {@code @did:…} meme finds the account's user id */
+  public static MemeKeys of(IndexSpec spec, AccountIds accounts) {
+    return new MemeKeys(spec.index(INDEX).map(IndexDefinition::keys).orElse(List.of()), accounts);
+  }
+
+  /** The user id of a DID, where the platform's accounts have them. */
+  java.util.OptionalLong accountId(String did) {
+    return accounts.of(did);
   }
 
   /** Parses a comma-separated list; duplicates (after case folding) are asked once. */
@@ -92,6 +109,9 @@ public final class MemeKeys {
     int star = meme.indexOf('*');
     if (star >= 0 && star != meme.length() - 1) {
       throw new BadQueryException("a '*' may stand only at the end of a meme: '" + meme + "'");
+    }
+    if (star < 0 && meme.startsWith(DID_MENTION)) { // an account never named mentions nothing: user id 0
+      return new Meme(meme, key("@id:" + accounts.of(meme.substring(1)).orElse(0)), false);
     }
     if (star < 0) {
       return new Meme(key(meme), key(meme), false);

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.Platform;
 
 /**
  * Runs queries: parses a request once into a validated {@link Query} by the catalogue, then evaluates
@@ -23,6 +24,7 @@ public final class QueryEngine {
   private final HourlyCounts hourlyCounts;
   private final HourlyTallies hourlyTallies;
   private final HourlyKeyCounts hourlyKeyCounts;
+  private final Platform platform;
 
   /**
    * @param fetcher phase 2 in the service, with this engine's time limit
@@ -30,12 +32,22 @@ public final class QueryEngine {
    */
   public QueryEngine(IndexSpec spec, QuerySettings settings, IndexScanner scanner, TweetFetcher fetcher,
       TweetAssembler assembler, Phase2.Job bigPhase2) {
+    this(spec, settings, scanner, fetcher, assembler, bigPhase2, Platform.TWITTER, AccountIds.NONE);
+  }
+
+  /**
+   * @param platform whose tables the scanner, fetcher and assembler read
+   * @param accounts the user ids of DIDs, on a platform whose accounts have them
+   */
+  public QueryEngine(IndexSpec spec, QuerySettings settings, IndexScanner scanner, TweetFetcher fetcher,
+      TweetAssembler assembler, Phase2.Job bigPhase2, Platform platform, AccountIds accounts) {
+    this.platform = platform;
     this.scanner = scanner;
     this.fetcher = fetcher;
     this.assembler = assembler;
     this.settings = settings;
     this.indexKeys = new IndexKeys(spec);
-    this.memeKeys = MemeKeys.of(spec);
+    this.memeKeys = MemeKeys.of(spec, accounts);
     this.hourlyCounts = new HourlyCounts(scanner);
     this.hourlyTallies = new HourlyTallies(scanner);
     this.hourlyKeyCounts = new HourlyKeyCounts(scanner);
@@ -65,7 +77,8 @@ public final class QueryEngine {
    * Phase 2 of a lookup: writes the found tweets in time order as the lines say, fetching what they
    * need in bounded batches as it writes, so memory does not grow with the answer.
    */
-  public void writeTweets(Found found, TweetLines fields, OutputStream out) throws IOException {
+  public void writeTweets(Found found, TweetLines asked, OutputStream out) throws IOException {
+    TweetLines fields = platform == Platform.BLUESKY ? asked.withPostAddress() : asked;
     try (TweetLines.Writer writer = fields.writer(out)) {
       if (!fields.needsFetch()) {
         writer.ids(found.tweets());

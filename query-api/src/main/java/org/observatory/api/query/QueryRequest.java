@@ -94,6 +94,11 @@ public final class QueryRequest {
     throw new BadQueryException(name + " must be true or false, not '" + text + "'");
   }
 
+  /** The user id of a Bluesky account's DID, if any event stored named it. */
+  public java.util.OptionalLong accountId(String did) {
+    return memeKeys.accountId(did);
+  }
+
   public int maxKeys() {
     return settings.maxMemes();
   }

@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.observatory.schemas.bluesky.BlueskyStatus;
 import org.observatory.schemas.tables.StoredTweet;
 import org.observatory.schemas.tweet.Tweet;
 
@@ -23,8 +24,10 @@ import org.observatory.schemas.tweet.Tweet;
  */
 public final class TweetLines {
   /** The fields a lookup may ask for beyond id and createdAt. */
-  public static final List<String> FIELDS =
-      List.of("userId", "screenName", "lang", "hashtags", "mentions", "urls", "retweetOf", "quoteOf", "replyTo");
+  public static final List<String> FIELDS = List.of("userId", "screenName", "lang", "hashtags", "mentions", "urls",
+      "retweetOf", "quoteOf", "replyTo", "uri", "url");
+  /** The fields a Bluesky post names itself by, which its lines always carry: its at-URI and its web page. */
+  private static final List<String> POST_ADDRESS = List.of("uri", "url");
   /** The field that asks for the original statuses themselves. */
   public static final String ORIGINAL = "json";
   private static final JsonFactory JSON = new ObjectMapper().getFactory();
@@ -90,6 +93,16 @@ public final class TweetLines {
     return new TweetLines(chosen, Sample.parse(sample), form);
   }
 
+  /** The same lines, each also with its post's at-URI and web page (Bluesky's NDJSON lines always have them). */
+  public TweetLines withPostAddress() {
+    if (form != Form.NDJSON || originals()) {
+      return this;
+    }
+    Set<String> more = new LinkedHashSet<>(fields);
+    more.addAll(POST_ADDRESS);
+    return new TweetLines(more, sample, form);
+  }
+
   /** Whether the lines need more than phase 1's ids and times. */
   public boolean needsFetch() {
     return !fields.isEmpty() || form == Form.CSV;
@@ -100,9 +113,9 @@ public final class TweetLines {
     return fields.contains(ORIGINAL);
   }
 
-  /** Whether the stored JSON must be fetched too (the originals, or the text of a CSV row). */
+  /** Whether the stored JSON must be fetched too (the originals, the text of a CSV row, a post's address). */
   public boolean withJson() {
-    return originals() || form == Form.CSV;
+    return originals() || form == Form.CSV || POST_ADDRESS.stream().anyMatch(fields::contains);
   }
 
   public Sample sample() {
@@ -226,6 +239,7 @@ public final class TweetLines {
           }
           json.writeEndArray();
         }
+        case "uri", "url" -> json.writeStringField(field, postAddress(t).path(field).asText(null));
         case "retweetOf" -> writeRef(json, field, t.retweetOf());
         case "quoteOf" -> writeRef(json, field, t.quoteOf());
         default -> writeRef(json, field, t.replyTo());
@@ -233,6 +247,12 @@ public final class TweetLines {
     }
     json.writeEndObject();
     json.writeRaw('\n');
+  }
+
+  /** The stored status's {@code bluesky} object (empty for a tweet): its at-URI and web page. */
+  private static JsonNode postAddress(StoredTweet t) throws IOException {
+    return t.json() == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance()
+        : JSON.createParser(t.json()).<JsonNode>readValueAsTree().path(BlueskyStatus.FIELD);
   }
 
   private static void writeStrings(JsonGenerator json, String field, List<String> values) throws IOException {

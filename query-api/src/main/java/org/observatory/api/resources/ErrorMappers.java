@@ -37,6 +37,14 @@ public final class ErrorMappers {
     }
   }
 
+  /** The same, where the failure came through code that cannot throw IOException (a DID looked up while parsing). */
+  public static final class StoreUnavailableUnchecked implements ExceptionMapper<java.io.UncheckedIOException> {
+    @Override
+    public Response toResponse(java.io.UncheckedIOException e) {
+      return new StoreUnavailable().toResponse(e.getCause());
+    }
+  }
+
   /** Every query place is taken: the client may try again shortly. */
   public static final class Overloaded implements ExceptionMapper<QueryRejectedException> {
     /** Seconds a client should wait before asking again. */

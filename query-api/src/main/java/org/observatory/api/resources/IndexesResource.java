@@ -19,15 +19,20 @@ import org.observatory.api.query.IndexPlanner;
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Role.READER_NAME)
 public final class IndexesResource {
-  private final IndexPlanner planner;
+  private final List<IndexPlanner> planners;
 
-  public IndexesResource(IndexPlanner planner) {
-    this.planner = planner;
+  /** @param planners each platform's */
+  public IndexesResource(List<IndexPlanner> planners) {
+    this.planners = List.copyOf(planners);
   }
 
-  @Operation(summary = "The index catalog: which definition built each month's index tables, and whether queries use them")
+  @Operation(summary = "The index catalog: which definition built each platform's and month's index tables, and whether queries use them")
   @GET
   public List<IndexPlanner.Entry> indexes() throws IOException {
-    return planner.entries();
+    List<IndexPlanner.Entry> entries = new java.util.ArrayList<>();
+    for (IndexPlanner planner : planners) {
+      entries.addAll(planner.entries());
+    }
+    return entries;
   }
 }

@@ -27,7 +27,8 @@ import org.observatory.api.jobs.JobState;
 import org.observatory.api.jobs.JobStatus;
 import org.observatory.api.jobs.QueryJobs;
 import org.observatory.api.query.Query;
-import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryEngines;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.security.Audit;
 import org.observatory.api.security.Caller;
@@ -45,13 +46,13 @@ import org.observatory.api.security.Role;
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Role.READER_NAME)
 public final class JobsResource {
-  private final QueryEngine engine;
+  private final QueryEngines engines;
   private final QueryJobs jobs;
   private final FairUse fairUse;
   private final ObjectMapper json;
 
-  public JobsResource(QueryEngine engine, QueryJobs jobs, FairUse fairUse, ObjectMapper json) {
-    this.engine = engine;
+  public JobsResource(QueryEngines engines, QueryJobs jobs, FairUse fairUse, ObjectMapper json) {
+    this.engines = engines;
     this.jobs = jobs;
     this.fairUse = fairUse;
     this.json = json;
@@ -63,11 +64,12 @@ public final class JobsResource {
   public Response submit(@Auth Caller caller, @PathParam("query") String query, @BeanParam QueryParameters parameters)
       throws IOException {
     Map<String, String> given = parameters.given();
-    Query parsed = engine.parse(query, given);
+    Platform platform = QueryEngines.platform(given.get(QueryEngines.PARAMETER));
+    Query parsed = engines.of(platform).parse(query, given);
     ResultFormat.parse(parameters.format, parsed.kind()); // a result must come in the format asked later
     fairUse.checkJobs(caller, jobs.list().stream()
         .filter(j -> caller.keyId().equals(j.owner()) && !j.state().isFinished()).count());
-    JobStatus job = jobs.submit(parsed, given, caller.keyId());
+    JobStatus job = jobs.submit(parsed, platform, given, caller.keyId());
     Audit.record(caller.keyId(), "job.submit", job.id(), "accepted", Map.of("query", job.query()));
     return Response.accepted(job).location(URI.create("/jobs/" + job.id())).build();
   }

@@ -10,7 +10,12 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.TreeMap;
+import jakarta.ws.rs.QueryParam;
+import org.observatory.api.query.QueryEngines;
+import org.observatory.schemas.tables.Platform;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
@@ -38,12 +43,17 @@ public final class MonthsResource {
     this.spec = spec;
   }
 
-  @Operation(summary = "The months that have tables, with their table names")
+  @Operation(summary = "The months that have tables, with their table names: Twitter's, then Bluesky's "
+      + "(observatory_bluesky:…); platform=twitter or bluesky for one platform's alone")
   @GET
-  public Map<String, List<String>> months() throws IOException {
-    Map<String, List<String>> months = new LinkedHashMap<>();
-    new MonthTables(connection, names, spec, 1).list().forEach((month, tables) ->
-        months.put(month.toString(), tables.stream().map(TableName::getNameAsString).toList()));
+  public Map<String, List<String>> months(@QueryParam("platform") String platform) throws IOException {
+    List<Platform> asked = platform == null ? List.of(Platform.values()) : List.of(QueryEngines.platform(platform));
+    Map<String, List<String>> months = new TreeMap<>();
+    for (Platform p : asked) {
+      new MonthTables(connection, names.of(p), spec, 1).list().forEach((month, tables) ->
+          months.computeIfAbsent(month.toString(), m -> new ArrayList<>())
+              .addAll(tables.stream().map(TableName::getNameAsString).toList()));
+    }
     return months;
   }
 

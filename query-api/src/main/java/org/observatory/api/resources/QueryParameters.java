@@ -16,6 +16,9 @@ import org.observatory.api.query.BadQueryException;
  * public so that the OpenAPI description lists them.
  */
 public final class QueryParameters {
+  @QueryParam("platform")
+  @Parameter(description = "whose posts: twitter (the default) or bluesky; each platform's tables are apart")
+  public String platform;
   @QueryParam("memes")
   @Parameter(description = "comma-separated #hashtags, @mentions, @id:USER_ID or URLs; a trailing * makes a prefix pattern")
   public String memes;
@@ -97,6 +100,7 @@ public final class QueryParameters {
       uri.getQueryParameters().forEach(QueryParameters::checkAsGiven);
     }
     Map<String, String> given = new LinkedHashMap<>();
+    put(given, "platform", platform);
     put(given, "memes", memes);
     put(given, "words", words);
     put(given, "user", user);

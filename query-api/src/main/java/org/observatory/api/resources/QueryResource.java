@@ -18,6 +18,7 @@ import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.observatory.api.query.AnswerQuery;
 import org.observatory.api.query.Found;
@@ -25,6 +26,7 @@ import org.observatory.api.query.LookupQuery;
 import org.observatory.api.query.Progress;
 import org.observatory.api.query.Query;
 import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryEngines;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryLimiter;
 import org.observatory.api.query.QueryResult;
@@ -41,13 +43,13 @@ public final class QueryResource {
   static final String NDJSON = "application/x-ndjson";
   /** Months the answer leaves out because their index cannot answer exactly (see meta.skipped). */
   static final String SKIPPED = "X-Observatory-Skipped";
-  private final QueryEngine engine;
+  private final QueryEngines engines;
   private final QueryLimiter limiter;
   private final FairUse fairUse;
   private final ObjectMapper json;
 
-  public QueryResource(QueryEngine engine, QuerySettings settings, FairUse fairUse, ObjectMapper json) {
-    this.engine = engine;
+  public QueryResource(QueryEngines engines, QuerySettings settings, FairUse fairUse, ObjectMapper json) {
+    this.engines = engines;
     this.limiter = new QueryLimiter(settings.maxConcurrentQueries(), settings.maxConcurrentTweetQueries(), 1_000);
     this.fairUse = fairUse;
     this.json = json;
@@ -76,16 +78,19 @@ public final class QueryResource {
       MediaType.TEXT_PLAIN})
   public Response query(@Auth Caller caller, @PathParam("query") String name, @BeanParam QueryParameters parameters)
       throws IOException {
-    Query query = engine.parse(name, parameters.given());
+    Map<String, String> given = parameters.given();
+    QueryEngine engine = engines.of(given);
+    Query query = engine.parse(name, given);
     ResultFormat as = ResultFormat.parse(parameters.format, query.kind());
     QueryLimiter.Share share = fairUse.queries(caller);
     if (query instanceof LookupQuery lookup) {
-      return tweets(lookup, as, share);
+      return tweets(engine, lookup, as, share);
     }
-    return answer((AnswerQuery) query, as, share); // sealed: the other kind
+    return answer(engine, (AnswerQuery) query, as, share); // sealed: the other kind
   }
 
-  private Response answer(AnswerQuery query, ResultFormat as, QueryLimiter.Share share) throws IOException {
+  private Response answer(QueryEngine engine, AnswerQuery query, ResultFormat as, QueryLimiter.Share share)
+      throws IOException {
     QueryResult result;
     try (QueryLimiter.Permit permit = limiter.admit(query, share)) {
       result = engine.answer(query, Progress.IGNORED);
@@ -98,7 +103,8 @@ public final class QueryResource {
         .build();
   }
 
-  private Response tweets(LookupQuery query, ResultFormat as, QueryLimiter.Share share) throws IOException {
+  private Response tweets(QueryEngine engine, LookupQuery query, ResultFormat as, QueryLimiter.Share share)
+      throws IOException {
     QueryLimiter.Permit permit = limiter.admit(query, share); // held while tweets are found and fetched
     try {
       Found found = engine.find(query);

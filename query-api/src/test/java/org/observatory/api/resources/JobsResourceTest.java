@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.jobs.QueryJobs;
 import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryEngines;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QuerySettings;
 import org.observatory.api.security.AccessSettings;
 import org.observatory.api.security.Caller;
@@ -41,8 +43,8 @@ class JobsResourceTest {
   /** A key's, so that its share of jobs counts. */
   private static final Caller READER = new Caller("0123456789ab", "a reader", Role.READER);
   private static final ResourceExtension RESOURCES = ResourceExtension.builder()
-      .addResource(new JobsResource(new QueryEngine(IndexSpec.defaults(), new QuerySettings(), null, null, null,
-          (query, asked, tweets, progress) -> Map.of()), JOBS, new FairUse(new AccessSettings()), JSON))
+      .addResource(new JobsResource(new QueryEngines(Map.of(Platform.TWITTER, new QueryEngine(IndexSpec.defaults(),
+          new QuerySettings(), null, null, null, (query, asked, tweets, progress) -> Map.of()))), JOBS, new FairUse(new AccessSettings()), JSON))
       .addProvider(AsCaller.providers(READER)[0])
       .addProvider(AsCaller.providers(READER)[1])
       .addProvider(new ErrorMappers.OverQuota())
@@ -153,7 +155,7 @@ class JobsResourceTest {
   private static QueryJobs jobs() {
     try {
       QueryJobs jobs = QueryJobs.open(new Path(Files.createTempDirectory("jobs").toUri()), new Configuration(), JSON,
-          (query, out, progress) -> {
+          (query, platform, out, progress) -> {
             try {
               FINISH.await(60, TimeUnit.SECONDS);
             } catch (InterruptedException e) {

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.query.AnswerQuery;
 import org.observatory.api.query.QueryEngine;
+import org.observatory.api.query.QueryEngines;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
@@ -48,7 +50,7 @@ class QueryResourceTest {
   private static final QueryEngine ENGINE = spy(new QueryEngine(IndexSpec.defaults(), ONE_AT_A_TIME, null, null,
       null, (query, asked, tweets, progress) -> Map.of()));
   private static final ResourceExtension RESOURCES = ResourceExtension.builder()
-      .addResource(new QueryResource(ENGINE, ONE_AT_A_TIME, new FairUse(new AccessSettings()), JSON))
+      .addResource(new QueryResource(new QueryEngines(Map.of(Platform.TWITTER, ENGINE)), ONE_AT_A_TIME, new FairUse(new AccessSettings()), JSON))
       .addProvider(AsCaller.providers(Caller.LOCAL)[0])
       .addProvider(AsCaller.providers(Caller.LOCAL)[1])
       .addProvider(new ErrorMappers.BadQuery())
