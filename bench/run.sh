@@ -5,6 +5,8 @@
 #        bench/run.sh cluster [the same options]   (the embedded store beside the local multi-process cluster)
 #        bench/run.sh soak [--minutes 10] [--clients 32] [--keys 0]   (many clients at once on the embedded default)
 #        bench/run.sh floor [FILES or DIRS]   (the least the tweets' JSON and profiles could take; default: the real days)
+#        bench/run.sh bluesky [--events-per-second 100] [--paced 2000] [--paced-seconds 90] [--runs 3]
+#                                            (the Jetstream daemon on a loopback server: rate, latency, bytes per post)
 # Writes bench/results/report.md, results.json and the charts (reindex: reindex.md and reindex.json;
 # cluster: cluster.md and cluster.json; soak: soak.md and soak.json); the generated corpus is kept under bench/work/.
 set -euo pipefail
@@ -16,8 +18,18 @@ case "${1:-}" in
   cluster) main=org.observatory.bench.ClusterBench; shift ;;
   soak) main=org.observatory.bench.Soak; shift ;;
   floor) main=org.observatory.bench.StorageFloor; shift ;;
+  bluesky) main=org.observatory.bench.BlueskyBench; shift ;;
 esac
 ./observatory generate --help > /dev/null # the launcher builds both jars when the sources have changed
+if [ "$main" = org.observatory.bench.BlueskyBench ]; then # the embedded store in this JVM: the jar's JDK 17 openings
+  opens=""
+  for p in java.lang java.lang.reflect java.nio sun.nio.ch java.util java.util.concurrent jdk.internal.ref jdk.internal.util.random; do
+    opens="$opens --add-opens java.base/$p=ALL-UNNAMED"
+  done
+  exec java -Xmx4g $opens --add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-exports java.base/sun.net.dns=ALL-UNNAMED \
+    --add-exports java.base/sun.net.util=ALL-UNNAMED -cp bench/target/observatory-bench.jar:query-api/target/observatory.jar \
+    "$main" "$@"
+fi
 if [ "$main" = org.observatory.bench.StorageFloor ]; then # it parses with the classes of Observatory's jar
   exec java -Xmx4g -cp bench/target/observatory-bench.jar:query-api/target/observatory.jar "$main" "$@"
 fi

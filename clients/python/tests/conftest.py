@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[3]
 JAR = Path(os.environ.get("OBSERVATORY_JAR", ROOT / "query-api" / "target" / "observatory.jar"))
 DATA = Path(os.environ.get("OBSERVATORY_DATA", ROOT.parent / "shared" / "data"))
 DAY = DATA / "tweets" / "tweets.2013-08-10.json.gz"
+BLUESKY = DATA / "bluesky" / "jetstream-v1.2026-07-04.jsonl"
 
 
 def _free_port() -> int:
@@ -41,7 +42,7 @@ hbase:
   dataDir: {work / 'data'}
   zookeeperPort: {_free_port()}
 load:
-  seed: [{DAY}]
+  seed: [{DAY}, {BLUESKY}]
   rejectsDir: {work / 'rejected'}
 query:
   jobsDir: {work / 'jobs'}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 
@@ -178,3 +179,33 @@ def test_a_key_goes_in_the_authorization_header_and_a_refusal_says_why():
         with pytest.raises(ObservatoryError, match="Credentials are required") as refused:
             client.months()
     assert refused.value.status == 401
+
+
+def test_a_client_asks_bluesky_apart_from_twitter(service):
+    """Bluesky's real window, seeded beside the Twitter day: hashtags counted as the raw events say."""
+    from conftest import BLUESKY
+
+    events = [json.loads(line) for line in BLUESKY.read_text(encoding="utf-8").splitlines()]
+    tagged, expected = set(), 0
+    for e in events:
+        commit = e.get("commit", {})
+        if commit.get("operation") != "create":
+            continue
+        record = commit.get("record", {})
+        if commit.get("collection") == "app.bsky.feed.post":
+            tags = {f["tag"].lower() for facet in record.get("facets", []) for f in facet["features"]
+                    if f["$type"].endswith("#tag")}
+            if "indierebellion" in tags:
+                tagged.add(f"at://{e['did']}/app.bsky.feed.post/{commit['rkey']}")
+                expected += 1
+        elif commit.get("collection") == "app.bsky.feed.repost" and record["subject"]["uri"] in tagged:
+            expected += 1
+    with Client(service) as twitter:
+        bluesky = twitter.on("bluesky")
+        counts = bluesky.meme_post_count(["#indierebellion"], "2026-07-04", "2026-07-04")
+        assert int(counts.loc[counts["meme"] == "#indierebellion", "count"].iloc[0]) == expected > 0
+        counts = twitter.meme_post_count(["#indierebellion"], "2026-07-04", "2026-07-04")
+        assert int(counts.loc[counts["meme"] == "#indierebellion", "count"].iloc[0]) == 0
+        tweets = list(bluesky.tweets_with_meme("#indierebellion", "2026-07-04", "2026-07-04", fields=["uri"]))
+        assert [t["url"].startswith("https://bsky.app/profile/") for t in tweets] == [True] * expected
+        assert "2026-07" in bluesky.months() and "2013-08" not in bluesky.months()

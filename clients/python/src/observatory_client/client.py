@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 
 from collections.abc import Iterable
@@ -32,12 +33,22 @@ class Client:
         after the ``Retry-After`` it gives
     :param api_key: the key a service with keys requires (``observatory keys create`` makes one); by
         default the environment's ``OBSERVATORY_API_KEY``, if set
+    :param platform: whose posts every query asks: ``"twitter"`` (the service's default) or ``"bluesky"``;
+        ``client.on("bluesky")`` is the same client asking the other platform
     """
 
     def __init__(self, base_url: str = "http://localhost:8080", *, timeout: float = 120.0, retries: int = 3,
-                 http: httpx.Client | None = None, api_key: str | None = None) -> None:
+                 http: httpx.Client | None = None, api_key: str | None = None, platform: str | None = None) -> None:
         key = api_key if api_key is not None else os.environ.get("OBSERVATORY_API_KEY")
         self._transport = Transport(base_url, timeout, retries, http, key)
+        self._platform = platform
+
+    def on(self, platform: Literal["twitter", "bluesky"]) -> "Client":
+        """This client, its queries asking another platform's posts (the connection is shared)."""
+        other = copy.copy(self)
+        other.__dict__.pop("catalogue", None)
+        other._platform = platform
+        return other
 
     def close(self) -> None:
         self._transport.close()
@@ -56,8 +67,8 @@ class Client:
         return {q["name"]: q for q in self._transport.json("GET", "/queries")}
 
     def months(self) -> dict[str, list[str]]:
-        """The months that have tables, with their table names."""
-        return self._transport.json("GET", "/months")
+        """The months that have tables, with their table names (this client's platform's, if it names one)."""
+        return self._transport.json("GET", "/months", {"platform": self._platform} if self._platform else None)
 
     def indexes(self) -> pd.DataFrame:
         """The index catalog: per index and month, the table in force and whether queries use it."""
@@ -142,11 +153,14 @@ class Client:
 
     def ask(self, query: str, **params: Any) -> Any:
         """Any query of the catalogue by its name, its answer converted as the named methods convert it."""
-        return self._read(query, f"/queries/{query}", params)
+        return self._read(query, f"/queries/{query}", self._on_platform(params))
 
     def submit(self, query: str, **params: Any) -> Job:
         """Runs a query of the catalogue in the background: ``submit(...).wait().result()``."""
-        return self._job(self._transport.json("POST", f"/jobs/{query}", _parameters(params)))
+        return self._job(self._transport.json("POST", f"/jobs/{query}", _parameters(self._on_platform(params))))
+
+    def _on_platform(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"platform": self._platform, **params} if self._platform and "platform" not in params else params
 
     def jobs(self) -> list[Job]:
         """Every job the service keeps, newest first."""

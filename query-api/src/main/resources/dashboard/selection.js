@@ -1,7 +1,7 @@
 // The analyst's selection lives in the page's URL, so that a view can be shared or bookmarked.
 
-const FIELDS = ['memes', 'start', 'end', 'granularity', 'network', 'edges'];
-const DEFAULTS = { granularity: 'day', network: 'retweet', edges: '200' };
+const FIELDS = ['platform', 'memes', 'start', 'end', 'granularity', 'network', 'edges'];
+const DEFAULTS = { platform: 'twitter', granularity: 'day', network: 'retweet', edges: '200' };
 
 /** The selection the URL holds, defaults filled in; null when it names no memes yet. */
 export function fromUrl() {
@@ -29,7 +29,7 @@ export function toForm(form, selection) {
   for (const field of FIELDS) if (selection[field] !== undefined) form.elements[field].value = selection[field];
 }
 
-/** The parameters every query of the selection shares. */
+/** The parameters every query of the selection shares: whose posts, which memes, when. */
 export function queryParams(selection) {
-  return { memes: selection.memes, start: selection.start, end: selection.end };
+  return { platform: selection.platform, memes: selection.memes, start: selection.start, end: selection.end };
 }

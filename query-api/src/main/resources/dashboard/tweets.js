@@ -14,7 +14,7 @@ export function showMemeTweets(selection) {
 
 /** The tweets a user posted in the selection's window. */
 export function showUserTweets(selection, userId, screenName) {
-  const params = { user: String(userId), start: selection.start, end: selection.end };
+  const params = { platform: selection.platform, user: String(userId), start: selection.start, end: selection.end };
   panel.element.scrollIntoView({ behavior: 'smooth' });
   return show('get-tweets-with-user', params, `by ${screenName ? '@' + screenName : 'user ' + userId}`);
 }

@@ -44,7 +44,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @ExtendWith(DropwizardExtensionsSupport.class)
 class DashboardBrowserTest {
   private static final DropwizardAppExtension<ObservatoryConfiguration> APP =
-      new DropwizardAppExtension<>(ObservatoryApplication.class, EmbeddedApp.config(SharedData.DAY_2013));
+      new DropwizardAppExtension<>(ObservatoryApplication.class, EmbeddedApp.config(List.of(
+          SharedData.file(SharedData.DAY_2013), SharedData.blueskyFile(SharedData.JETSTREAM_WINDOW))));
   private static final long DAY = LocalDate.parse("2013-08-10").atStartOfDay().toInstant(ZoneOffset.UTC).toEpochMilli();
   private static RawMemes raw;
   private static ChromeDriver chrome;
@@ -98,6 +99,37 @@ class DashboardBrowserTest {
     view("trend");
     view("cooccurring");
     view("users");
+  }
+
+  @Test
+  void theSelectionAsksBlueskysPostsWhenItNamesThePlatform() throws Exception {
+    Set<String> tagged = new HashSet<>();
+    long expected = 0;
+    for (String line : SharedData.blueskyLines(SharedData.JETSTREAM_WINDOW)) {
+      var event = org.observatory.testdata.Json.tree(line);
+      var commit = event.path("commit");
+      if (!commit.path("operation").asText().equals("create")) {
+        continue;
+      }
+      if (commit.path("collection").asText().equals("app.bsky.feed.post") && line.contains("\"tag\":\"IndieRebellion\"")) {
+        tagged.add("at://" + event.path("did").asText() + "/app.bsky.feed.post/" + commit.path("rkey").asText());
+        expected++;
+      } else if (tagged.contains(commit.path("record").path("subject").path("uri").asText())) {
+        expected++;
+      }
+    }
+    Map<String, String> selection = new LinkedHashMap<>(Map.of("memes", "#indierebellion", "start", "2026-07-04",
+        "end", "2026-07-04"));
+
+    open(selection);
+    String onTwitter = chrome.findElement(By.cssSelector("#trend .totals tbody tr td:nth-child(2)")).getText();
+    selection.put("platform", "bluesky");
+    open(selection);
+    String onBluesky = chrome.findElement(By.cssSelector("#trend .totals tbody tr td:nth-child(2)")).getText();
+
+    assertThat(onTwitter).isEqualTo("0");
+    assertThat(onBluesky).isEqualTo(String.valueOf(expected));
+    assertThat(new Select(chrome.findElement(By.name("platform"))).getFirstSelectedOption().getText()).isEqualTo("Bluesky");
   }
 
   @Test
