@@ -61,6 +61,7 @@ public final class BlueskyBench {
 
     Path data = Files.createTempDirectory("bluesky-bench");
     StringBuilder md = new StringBuilder("# Bluesky: the Jetstream daemon\n\n");
+    KilledDaemon.Figures killed;
     try (HBaseStore store = new HBaseFactory().withDataDir(data.resolve("data").toString())
         .withZookeeper(null, freePort()).open(false)) {
       List<Double> rates = new ArrayList<>();
@@ -78,6 +79,7 @@ public final class BlueskyBench {
       }
       Result pacedRun = stream(store, new TableNames("bench_paced").of(Platform.BLUESKY), events, paced,
           data.resolve("paced"), pacedSeconds);
+      killed = KilledDaemon.run(events, paced, data.resolve("killed"));
       long stored = tableBytes(store, first, data.resolve("data"));
       md.append(String.format(Locale.ROOT, """
           %d generated events of every collection (%d posts, %d reposts), %.1f MB of gzip, served on loopback
@@ -92,10 +94,12 @@ public final class BlueskyBench {
           | tables' bytes (flushed, not compacted) per post or repost | %.0f |
           | the default recording's gzip (posts, reposts, identity, account) per post or repost | %.0f |
           | tables ÷ recording | %.2f |
+          | kill -9 mid-stream (paced), then started again: seconds from the kill to storing again | %.1f |
+          | events lost / doubled after the restart | %d / %d |
           """, events.size(), corpus.posts(), corpus.reposts(), Files.size(corpus.files().get(0)) / 1e6,
           Runtime.getRuntime().availableProcessors(), runs, Stats.median(rates.stream().mapToDouble(Double::doubleValue).toArray()), rates, paced, pacedSeconds,
           pacedRun.p99Ms(), pacedRun.medianMs(), posts, stored / (double) posts, recordedBytes / (double) posts,
-          stored / (double) recordedBytes));
+          stored / (double) recordedBytes, killed.secondsToStoringAgain(), killed.lost(), killed.doubled()));
     }
     Path out = Path.of("bench/results/bluesky.md");
     Files.createDirectories(out.getParent());

@@ -6,13 +6,13 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.java_websocket.WebSocket;
+import org.observatory.schemas.bluesky.JetstreamParser;
 import org.java_websocket.handshake.ClientHandshake;
 import org.java_websocket.server.WebSocketServer;
 
 /**
- * Events served on loopback as Jetstream's {@code /subscribe} serves them, to the first client that
- * connects: as fast as it takes them, or paced at so many a second. Records when each was sent, so that
- * arrival-to-stored can be read against it.
+ * Events served on loopback as Jetstream's {@code /subscribe} serves them, from the {@code cursor} a
+ * client asks for: as fast as it takes them, or paced at so many a second.
  */
 final class JetstreamServer extends WebSocketServer {
   private final List<String> events;
@@ -41,17 +41,30 @@ final class JetstreamServer extends WebSocketServer {
 
   @Override
   public void onOpen(WebSocket connection, ClientHandshake handshake) {
-    Thread sender = new Thread(() -> send(connection), "jetstream-sender");
+    String query = URI.create(handshake.getResourceDescriptor()).getRawQuery();
+    long cursor = 0;
+    for (String pair : query == null ? new String[0] : query.split("&")) {
+      if (pair.startsWith("cursor=")) {
+        cursor = Long.parseLong(pair.substring("cursor=".length()));
+      }
+    }
+    long from = cursor;
+    Thread sender = new Thread(() -> send(connection, from), "jetstream-sender");
     sender.setDaemon(true);
     sender.start();
   }
 
-  private void send(WebSocket connection) {
+  /** From the first event at or after the cursor ({@code time_us}; 0: from the first). */
+  private void send(WebSocket connection, long cursor) {
     firstSentNanos = System.nanoTime();
+    long start = sent.get();
     try {
       for (String event : events) {
+        if (cursor > 0 && JetstreamParser.timeOf(event) < cursor) {
+          continue;
+        }
         if (perSecond > 0) {
-          long due = firstSentNanos + (long) (sent.get() * 1e9 / perSecond);
+          long due = firstSentNanos + (long) ((sent.get() - start) * 1e9 / perSecond);
           long wait = due - System.nanoTime();
           if (wait > 0) {
             Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));

@@ -23,6 +23,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.config.ObservatoryConfiguration;
+import org.observatory.testdata.JetstreamEvents;
 import org.observatory.testdata.Json;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
@@ -243,7 +244,7 @@ class BlueskyQueriesTest {
     List<String> posts = new ArrayList<>();
     for (int i = 0; i < 30; i++) {
       String did = i % 5 == 0 ? "did:plc:alice" : "did:plc:user" + (i % 4);
-      String rkey = tid(t + (i + 1) * 1_000_000L);
+      String rkey = JetstreamEvents.tid(t + (i + 1) * 1_000_000L);
       boolean mention = i % 3 == 0;
       String text = "#skeet number " + i + (mention ? " @alice.test" : "");
       int at = ("#skeet number " + i + " ").length();
@@ -251,32 +252,17 @@ class BlueskyQueriesTest {
           + "\"tag\":\"Skeet\"}]}" + (mention ? ",{\"index\":{\"byteStart\":" + at + ",\"byteEnd\":" + (at + 11) + "},"
           + "\"features\":[{\"$type\":\"app.bsky.richtext.facet#mention\",\"did\":\"did:plc:alice\"}]}" : "") + "]";
       String tags = i % 4 == 0 ? ",\"tags\":[\"Extra\"]" : "";
-      events.add(commit(did, t + (i + 1) * 1_000_000L, "app.bsky.feed.post", rkey, "{\"$type\":\"app.bsky.feed.post\","
+      events.add(JetstreamEvents.create(did, t + (i + 1) * 1_000_000L, "app.bsky.feed.post", rkey, "{\"$type\":\"app.bsky.feed.post\","
           + "\"createdAt\":\"2026-07-04T15:47:00Z\",\"langs\":[\"en\"],\"text\":\"" + text + "\",\"facets\":" + facets + tags + "}"));
       posts.add("at://" + did + "/app.bsky.feed.post/" + rkey);
     }
     for (int i = 0; i < 12; i++) {
       long time = t + 100_000_000L + i * 1_000_000L;
-      events.add(commit("did:plc:reposter" + (i % 3), time, "app.bsky.feed.repost", tid(time),
+      events.add(JetstreamEvents.create("did:plc:reposter" + (i % 3), time, "app.bsky.feed.repost", JetstreamEvents.tid(time),
           "{\"$type\":\"app.bsky.feed.repost\",\"createdAt\":\"2026-07-04T15:49:00Z\",\"subject\":{\"cid\":\"bafy\",\"uri\":\""
               + posts.get(i * 2) + "\"}}"));
     }
     return events;
-  }
-
-  private static String commit(String did, long time, String collection, String rkey, String record) {
-    return "{\"did\":\"" + did + "\",\"time_us\":" + time + ",\"kind\":\"commit\",\"commit\":{\"rev\":\"r\","
-        + "\"operation\":\"create\",\"collection\":\"" + collection + "\",\"rkey\":\"" + rkey + "\",\"record\":" + record
-        + ",\"cid\":\"bafy" + rkey + "\"}}";
-  }
-
-  private static String tid(long micros) {
-    String alphabet = "234567abcdefghijklmnopqrstuvwxyz";
-    StringBuilder key = new StringBuilder();
-    for (int i = 10; i >= 0; i--) {
-      key.append(alphabet.charAt((int) (micros >>> (5 * i)) & 31));
-    }
-    return key.append("22").toString();
   }
 
   private static Path write(List<String> events) {

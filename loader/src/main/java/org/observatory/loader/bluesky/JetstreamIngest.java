@@ -155,7 +155,7 @@ public final class JetstreamIngest implements LineIngest {
       if (!(event instanceof JetstreamEvent.Commit commit)) {
         continue; // an identity event: its handle is recorded
       }
-      long id = ids.get(uri(commit).toString());
+      long id = ids.get(commit.uri().toString());
       long user = ids.get(commit.did());
       if (commit.isDelete()) {
         ingest.item(p.number(), new StreamItem.DeleteNotice(id, user, p.millis()), p.text(), p.rejects());
@@ -217,7 +217,7 @@ public final class JetstreamIngest implements LineIngest {
       if (!(event instanceof JetstreamEvent.Commit commit)) {
         continue;
       }
-      wanted.putIfAbsent(uri(commit).toString(), commit.isDelete() ? referredAt(uri(commit), p.millis()) : p.millis());
+      wanted.putIfAbsent(commit.uri().toString(), commit.isDelete() ? referredAt(commit.uri(), p.millis()) : p.millis());
       if (p.subject() != null) {
         refer(wanted, p.subject(), p.millis());
       }
@@ -278,10 +278,6 @@ public final class JetstreamIngest implements LineIngest {
         return handle != null ? handle : did;
       }
     };
-  }
-
-  private static AtUri uri(JetstreamEvent.Commit commit) {
-    return new AtUri(commit.did(), commit.collection(), commit.rkey());
   }
 
   @Override

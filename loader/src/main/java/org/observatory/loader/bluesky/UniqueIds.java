@@ -101,22 +101,6 @@ public final class UniqueIds {
     }
   }
 
-  /** The names of these ids, where the table has them. */
-  public Map<Long, String> names(List<Long> ids) throws IOException {
-    Map<Long, String> names = new HashMap<>();
-    try (Table t = connection.getTable(table)) {
-      Result[] rows = t.get(ids.stream().map(id -> new Get(IdTable.idRow(id)).addColumn(IdTable.IDS, IdTable.NAME))
-          .toList());
-      for (int i = 0; i < rows.length; i++) {
-        byte[] name = rows[i].getValue(IdTable.IDS, IdTable.NAME);
-        if (name != null) {
-          names.put(ids.get(i), Bytes.toString(name));
-        }
-      }
-    }
-    return names;
-  }
-
   private void remember(Map<String, Long> ids, String name, long id) {
     ids.put(name, id);
     cache.put(name, id);

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import org.observatory.schemas.bluesky.JetstreamParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,7 +54,7 @@ public final class HourlyRecorder implements Closeable {
 
   /** Records a line in the file of its hour (the hour being written when it names no time). */
   public void record(String line) throws IOException {
-    long micros = JetstreamCursor.timeOf(line);
+    long micros = JetstreamParser.timeOf(line);
     long hour = micros == 0 && openHour >= 0 ? openHour : Math.floorDiv(micros, MICROS_PER_HOUR);
     if (hour != openHour) {
       finish();

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.OptionalLong;
+import org.observatory.schemas.bluesky.JetstreamParser;
 
 /**
  * Where a Jetstream source resumes: the {@code time_us} of the last event it put in the spool, kept
@@ -13,7 +14,6 @@ import java.util.OptionalLong;
  * leaves the old value or the new, never a torn one. Only the reading thread writes it.
  */
 final class JetstreamCursor {
-  private static final String KEY = "\"time_us\":";
   private final Path file;
   private long last;
   private long saved;
@@ -38,7 +38,7 @@ final class JetstreamCursor {
 
   /** Moves the cursor to an event's time, when the line names one later than the cursor's. */
   void taken(String line) {
-    long time = timeOf(line);
+    long time = JetstreamParser.timeOf(line);
     if (time > last) {
       last = time;
     }
@@ -53,26 +53,5 @@ final class JetstreamCursor {
     Files.writeString(aside, Long.toString(last), StandardCharsets.UTF_8);
     Files.move(aside, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     saved = last;
-  }
-
-  /**
-   * The {@code time_us} of an event, found by its key rather than by parsing the line (every line
-   * passes here). Inside a string the key's quotes would be escaped, so only the field itself matches.
-   * 0 when there is none.
-   */
-  static long timeOf(String line) {
-    int at = line.indexOf(KEY);
-    if (at < 0) {
-      return 0;
-    }
-    long time = 0;
-    for (int i = at + KEY.length(); i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (c < '0' || c > '9') {
-        break;
-      }
-      time = time * 10 + (c - '0');
-    }
-    return time;
   }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import org.observatory.schemas.bluesky.JetstreamParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -191,7 +192,7 @@ public final class JetstreamSource implements LineSource {
         sink.accept(line);
         frames++;
         cursor.taken(line);
-        newestMicros = Math.max(newestMicros, JetstreamCursor.timeOf(line));
+        newestMicros = Math.max(newestMicros, JetstreamParser.timeOf(line));
         if (System.currentTimeMillis() - lastSave >= CURSOR_SAVE_MILLIS) {
           lastSave = System.currentTimeMillis();
           cursor.save();

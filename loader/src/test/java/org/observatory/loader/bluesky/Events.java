@@ -1,24 +1,26 @@
 package org.observatory.loader.bluesky;
 
+import org.observatory.testdata.JetstreamEvents;
+
 /** Jetstream v1 events written by hand for tests, in the wire's own shape. */
 final class Events {
   private Events() {}
 
   static String post(String did, String rkey, long timeUs, String text) {
-    return commit(did, "app.bsky.feed.post", rkey, timeUs, "create",
+    return JetstreamEvents.create(did, timeUs, "app.bsky.feed.post", rkey,
         "{\"$type\":\"app.bsky.feed.post\",\"createdAt\":\"2026-07-04T14:00:00Z\",\"langs\":[\"en\"],\"text\":\"" + text + "\"}");
   }
 
   static String hashtagPost(String did, String rkey, long timeUs, String tag) {
     String text = "#" + tag + " now";
-    return commit(did, "app.bsky.feed.post", rkey, timeUs, "create",
+    return JetstreamEvents.create(did, timeUs, "app.bsky.feed.post", rkey,
         "{\"$type\":\"app.bsky.feed.post\",\"createdAt\":\"2026-07-04T14:00:00Z\",\"text\":\"" + text + "\",\"facets\":[{"
             + "\"index\":{\"byteStart\":0,\"byteEnd\":" + (tag.length() + 1) + "},\"features\":[{\"$type\":"
             + "\"app.bsky.richtext.facet#tag\",\"tag\":\"" + tag + "\"}]}]}");
   }
 
   static String repost(String did, String rkey, long timeUs, String subjectUri) {
-    return commit(did, "app.bsky.feed.repost", rkey, timeUs, "create",
+    return JetstreamEvents.create(did, timeUs, "app.bsky.feed.repost", rkey,
         "{\"$type\":\"app.bsky.feed.repost\",\"createdAt\":\"2026-07-04T14:00:00Z\",\"subject\":{\"cid\":\"bafy\",\"uri\":\""
             + subjectUri + "\"}}");
   }
@@ -40,11 +42,5 @@ final class Events {
 
   static String uri(String did, String rkey) {
     return "at://" + did + "/app.bsky.feed.post/" + rkey;
-  }
-
-  private static String commit(String did, String collection, String rkey, long timeUs, String operation, String record) {
-    return "{\"did\":\"" + did + "\",\"time_us\":" + timeUs + ",\"kind\":\"commit\",\"commit\":{\"rev\":\"r\","
-        + "\"operation\":\"" + operation + "\",\"collection\":\"" + collection + "\",\"rkey\":\"" + rkey
-        + "\",\"record\":" + record + ",\"cid\":\"bafy" + rkey + "\"}}";
   }
 }

@@ -39,6 +39,7 @@ import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.Platform;
 import org.observatory.schemas.tables.TableNames;
+import org.observatory.testdata.JetstreamEvents;
 import org.observatory.testdata.Json;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
@@ -110,14 +111,14 @@ class JetstreamStreamTest {
     for (int i = 0; i < n; i++) {
       String did = "did:plc:later" + (i % 7);
       long time = from + i * 100_000L;
-      String rkey = tid(time);
+      String rkey = JetstreamEvents.tid(time);
       if (i % 3 == 0) {
         JsonNode post = posts.get(i % posts.size());
         String uri = "at://" + post.path("did").asText() + "/app.bsky.feed.post/" + post.path("commit").path("rkey").asText();
-        events.add(event(did, time, "app.bsky.feed.repost", rkey, "{\"$type\":\"app.bsky.feed.repost\",\"createdAt\":"
+        events.add(JetstreamEvents.create(did, time, "app.bsky.feed.repost", rkey, "{\"$type\":\"app.bsky.feed.repost\",\"createdAt\":"
             + "\"2026-07-04T15:00:00Z\",\"subject\":{\"cid\":\"bafy\",\"uri\":\"" + uri + "\"}}"));
       } else {
-        events.add(event(did, time, "app.bsky.feed.post", rkey, "{\"$type\":\"app.bsky.feed.post\",\"createdAt\":"
+        events.add(JetstreamEvents.create(did, time, "app.bsky.feed.post", rkey, "{\"$type\":\"app.bsky.feed.post\",\"createdAt\":"
             + "\"2026-07-04T15:00:00Z\",\"text\":\"#later " + i + "\",\"facets\":[{\"index\":{\"byteStart\":0,"
             + "\"byteEnd\":6},\"features\":[{\"$type\":\"app.bsky.richtext.facet#tag\",\"tag\":\"later\"}]}]}"));
       }
@@ -128,22 +129,6 @@ class JetstreamStreamTest {
         + "\"commit\":{\"rev\":\"r\",\"operation\":\"delete\",\"collection\":\"app.bsky.feed.post\",\"rkey\":\""
         + d.path("commit").path("rkey").asText() + "\"}}");
     return events;
-  }
-
-  /** A record key as clients make them: the time in 11 base32-sortable characters, then a clock id. */
-  private static String tid(long micros) {
-    String alphabet = "234567abcdefghijklmnopqrstuvwxyz";
-    StringBuilder key = new StringBuilder();
-    for (int i = 10; i >= 0; i--) {
-      key.append(alphabet.charAt((int) (micros >>> (5 * i)) & 31));
-    }
-    return key.append("22").toString();
-  }
-
-  private static String event(String did, long time, String collection, String rkey, String record) {
-    return "{\"did\":\"" + did + "\",\"time_us\":" + time + ",\"kind\":\"commit\",\"commit\":{\"rev\":\"r\","
-        + "\"operation\":\"create\",\"collection\":\"" + collection + "\",\"rkey\":\"" + rkey + "\",\"record\":"
-        + record + ",\"cid\":\"bafy" + rkey + "\"}}";
   }
 
   /** The posts and reposts the events leave stored: created, and not deleted after. */
@@ -235,12 +220,7 @@ class JetstreamStreamTest {
   }
 
   private Map<String, String> cells(TableNames names) throws IOException {
-    Map<String, String> cells = new TreeMap<>();
-    TableSnapshot.of(connection, names.namespace()).forEach((table, digest) -> {
-      if (!digest.startsWith("cells:0 ")) {
-        cells.put(table.substring(table.indexOf(':') + 1), digest);
-      }
-    });
-    return cells;
+    return TableSnapshot.holding(connection, names.namespace());
   }
+
 }

@@ -41,7 +41,7 @@ public final class BlueskyStatus {
   private BlueskyStatus() {}
 
   public static String post(JetstreamEvent.Commit commit, PostRecord post, Ids ids) {
-    AtUri uri = uri(commit);
+    AtUri uri = commit.uri();
     long id = ids.post(uri);
     ObjectNode status = status(id, commit.did(), ids);
     status.put("text", post.text());
@@ -84,7 +84,7 @@ public final class BlueskyStatus {
    * @param original the subject's stored status (as this class wrote it), or null when it is not stored
    */
   public static String repost(JetstreamEvent.Commit commit, AtUri subject, JsonNode original, Ids ids) {
-    AtUri uri = uri(commit);
+    AtUri uri = commit.uri();
     ObjectNode status = status(ids.post(uri), commit.did(), ids);
     status.put("text", original == null ? "" : original.path("text").asText(""));
     if (original != null && original.hasNonNull("lang")) {
@@ -134,10 +134,6 @@ public final class BlueskyStatus {
     if (start >= 0) {
       entity.putArray("indices").add(start).add(end);
     }
-  }
-
-  private static AtUri uri(JetstreamEvent.Commit commit) {
-    return new AtUri(commit.did(), commit.collection(), commit.rkey());
   }
 
   private static String write(ObjectNode status) {

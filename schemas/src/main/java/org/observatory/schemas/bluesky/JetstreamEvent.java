@@ -1,7 +1,6 @@
 package org.observatory.schemas.bluesky;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.observatory.schemas.tweet.MalformedTweetException;
 
 /**
  * One event of Jetstream's v1 {@code /subscribe} wire: a repository commit, an identity change or an
@@ -20,8 +19,9 @@ public sealed interface JetstreamEvent {
    */
   record Commit(String did, long timeUs, String operation, String collection, String rkey, String cid,
       JsonNode record) implements JetstreamEvent {
-    public AtUri uri() throws MalformedTweetException {
-      return AtUri.of(did, collection, rkey);
+    /** The record's at-URI (its parts were checked when the event was read). */
+    public AtUri uri() {
+      return new AtUri(did, collection, rkey);
     }
 
     public boolean isDelete() {

@@ -79,9 +79,4 @@ public final class IdTable {
       throw new IllegalStateException(e);
     }
   }
-
-  /** Whether an id is a Bluesky user's rather than a post's. */
-  public static boolean isUserId(long id) {
-    return id >= FIRST_USER_ID;
-  }
 }
