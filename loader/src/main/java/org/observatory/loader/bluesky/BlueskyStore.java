@@ -59,6 +59,35 @@ public final class BlueskyStore {
     return actors;
   }
 
+  /** The posts and reposts each account made lately, which may not be in the tables yet when it is erased. */
+  private final Map<String, List<Long>> recentByAuthor = Collections.synchronizedMap(
+      new LinkedHashMap<>(1 << 12, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, List<Long>> eldest) {
+          return size() > RECENT_POSTS;
+        }
+      });
+
+  /** Remembers a post or repost of an account's, for an erasure of the account that may follow. */
+  void authored(String did, long id) {
+    recentByAuthor.computeIfAbsent(did, d -> Collections.synchronizedList(new ArrayList<>())).add(id);
+  }
+
+  /**
+   * Every post and repost of an account's: those the tables hold, and those made lately, which may
+   * still be on their way there (in this batch, or in a stream segment being stored).
+   */
+  java.util.Set<Long> everyPostOf(String did, long userId) throws IOException {
+    java.util.Set<Long> posts = new java.util.LinkedHashSet<>(postsOf(userId));
+    List<Long> recentOnes = recentByAuthor.get(did);
+    if (recentOnes != null) {
+      synchronized (recentOnes) {
+        posts.addAll(recentOnes);
+      }
+    }
+    return posts;
+  }
+
   /** Keeps a post's status for the reposts that may follow it. */
   void posted(long id, String status) {
     recent.put(id, status);
@@ -117,7 +146,7 @@ public final class BlueskyStore {
   }
 
   /** Every post and repost of a user that the tables hold, whichever month. */
-  List<Long> postsOf(long userId) throws IOException {
+  private List<Long> postsOf(long userId) throws IOException {
     List<Long> posts = new ArrayList<>();
     for (Month month : kit.monthTables().list().keySet()) {
       try (Table table = kit.connection().getTable(kit.names().users(month));

@@ -147,7 +147,7 @@ public final class JetstreamIngest implements LineIngest {
         erasing.merge(account.did(), account.timeUs(), Math::max);
         erasedAt.merge(account.did(), account.timeUs(), Math::max);
         long user = ids.get(account.did());
-        for (long post : store.postsOf(user)) {
+        for (long post : store.everyPostOf(account.did(), user)) {
           ingest.item(p.number(), new StreamItem.DeleteNotice(post, user, p.millis()), p.text(), p.rejects());
         }
         continue;
@@ -178,6 +178,7 @@ public final class JetstreamIngest implements LineIngest {
       if (p.post() != null) {
         store.posted(id, status);
       }
+      store.authored(commit.did(), id);
       ingest.item(p.number(), item, p.text(), p.rejects());
     }
     store.actors().recordErased(erasing);

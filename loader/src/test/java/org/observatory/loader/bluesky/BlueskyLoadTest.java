@@ -118,9 +118,12 @@ class BlueskyLoadTest {
     TestLoads.load(connection, names, LoadMode.DIRECT, dir.resolve("1"), write(dir, "before.jsonl", before));
     assertThat(rows(names.tweets(JULY))).hasSize(4);
 
+    String carol = "did:plc:carol";
     TestLoads.load(connection, names, LoadMode.DIRECT, dir.resolve("2"), write(dir, "gone.jsonl",
         Events.delete(alice, "app.bsky.feed.post", "3mptbypfywk2b", t + 10_000),
-        Events.accountGone(bob, t + 11_000, "takendown")));
+        Events.accountGone(bob, t + 11_000, "takendown"),
+        Events.post(carol, "3mptbypfywk2f", t + 12_000, "carol's, gone with her account in the same batch"),
+        Events.accountGone(carol, t + 13_000, "deleted")));
     List<String> replay = new ArrayList<>(List.of(before));
     replay.add(Events.post(bob, "3mptbypfywk2e", t + 20_000, "back after the takedown"));
     TestLoads.load(connection, names, LoadMode.DIRECT, dir.resolve("3"), write(dir, "replay.jsonl",
