@@ -43,8 +43,9 @@ class Client:
         self._transport = Transport(base_url, timeout, retries, http, key)
         self._platform = platform
 
-    def on(self, platform: Literal["twitter", "bluesky"]) -> "Client":
-        """This client, its queries asking another platform's posts (the connection is shared)."""
+    def on(self, platform: Literal["twitter", "bluesky", "both"]) -> "Client":
+        """This client, its queries asking another platform's posts (the connection is shared); ``"both"``
+        answers meme_post_count and timestamp_count of both at once."""
         other = copy.copy(self)
         other.__dict__.pop("catalogue", None)
         other._platform = platform

@@ -70,6 +70,27 @@ class BlueskyQueriesTest {
   }
 
   @Test
+  void bothPlatformsAtOnceAddTheirCounts() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    long twitterDay = 1_376_092_800_000L; // 2013-08-10 UTC
+
+    JsonNode body = ok(query("meme-post-count").queryParam("platform", "both").queryParam("memes", "#skeet,#mtvhottest")
+        .queryParam("start", "2013-08-10").queryParam("end", "2014-08-10"));
+    JsonNode window = ok(query("meme-post-count").queryParam("platform", "both").queryParam("memes", "#skeet")
+        .queryParam("start", DAY).queryParam("end", DAY));
+
+    assertThat(body.get("counts").get("#mtvhottest").asLong())
+        .isEqualTo(raw.count("#mtvhottest", twitterDay, twitterDay + 365 * 86_400_000L + 86_400_000L));
+    assertThat(window.get("counts").get("#skeet").asLong()).isEqualTo(expected("#skeet"));
+    assertThat(window.get("meta").get("months").toString()).isEqualTo("[\"bluesky 2026-07\"]");
+    try (Response response = query("get-tweets-with-meme").queryParam("platform", "both").queryParam("memes", "#skeet")
+        .queryParam("start", DAY).queryParam("end", DAY).request().get()) {
+      assertThat(response.getStatus()).isEqualTo(400);
+      assertThat(response.readEntity(String.class)).contains("platform=both answers meme-post-count and timestamp-count");
+    }
+  }
+
+  @Test
   void aMentionIsFoundByItsHandleAndByItsDid() throws Exception {
     JsonNode body = ok(query("meme-post-count").queryParam("platform", "bluesky")
         .queryParam("memes", "@alice.test,@did:plc:alice").queryParam("start", DAY).queryParam("end", DAY));

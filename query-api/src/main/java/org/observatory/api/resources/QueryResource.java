@@ -27,6 +27,7 @@ import org.observatory.api.query.Progress;
 import org.observatory.api.query.Query;
 import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QueryEngines;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryLimiter;
 import org.observatory.api.query.QueryResult;
@@ -79,6 +80,9 @@ public final class QueryResource {
   public Response query(@Auth Caller caller, @PathParam("query") String name, @BeanParam QueryParameters parameters)
       throws IOException {
     Map<String, String> given = parameters.given();
+    if (QueryEngines.asksBoth(given)) {
+      return both(name, given, parameters.format, fairUse.queries(caller));
+    }
     QueryEngine engine = engines.of(given);
     Query query = engine.parse(name, given);
     ResultFormat as = ResultFormat.parse(parameters.format, query.kind());
@@ -95,12 +99,29 @@ public final class QueryResource {
     try (QueryLimiter.Permit permit = limiter.admit(query, share)) {
       result = engine.answer(query, Progress.IGNORED);
     }
-    StreamingOutput body = out -> as.write(result, query.kind(), json, out);
+    return answered(result, query.kind(), as);
+  }
+
+  /** An answer in the format asked, with how it was computed in the headers. */
+  private Response answered(QueryResult result, QueryKind kind, ResultFormat as) {
+    StreamingOutput body = out -> as.write(result, kind, json, out);
     return Response.ok(body, as.mediaType())
         .header("X-Observatory-Evaluation", result.meta().evaluation())
         .header("X-Observatory-Tweets", result.meta().phase1Tweets())
         .header(SKIPPED, skipped(result.meta().skipped()))
         .build();
+  }
+
+  /** A counting query of every platform at once: their counts added. */
+  private Response both(String name, Map<String, String> given, String format, QueryLimiter.Share share)
+      throws IOException {
+    Query query = engines.of(Platform.TWITTER).parse(name, given); // checked before anything is scanned
+    ResultFormat as = ResultFormat.parse(format, query.kind());
+    QueryResult result;
+    try (QueryLimiter.Permit permit = limiter.admit(query, share)) {
+      result = engines.answerOnEvery(name, given);
+    }
+    return answered(result, query.kind(), as);
   }
 
   private Response tweets(QueryEngine engine, LookupQuery query, ResultFormat as, QueryLimiter.Share share)
