@@ -23,8 +23,9 @@ import org.observatory.schemas.tweet.Tweet;
 public final class MemeKeys {
   /** The index that holds the memes. */
   public static final String INDEX = "meme";
-  /** A Twitter screen name, or a Bluesky handle ({@code alice.bsky.social}). */
-  static final String SCREEN_NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]{0,252}";
+  /** A Twitter screen name, or a Bluesky handle: a domain name ({@code alice.bsky.social}). */
+  static final String SCREEN_NAME =
+      "[A-Za-z0-9_]{1,50}|([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
   /** What a mention by DID begins with: {@code @did:plc:…}, found as the account's {@code @id:}. */
   private static final String DID_MENTION = "@did:";
   /** Far above any real hashtag or URL, far below HBase's row-key limit (32 KB). */

@@ -61,6 +61,12 @@ class QueryParametersTest {
   }
 
   @Test
+  void readsABlueskyHandleAsAMention() {
+    assertThat(SHIPPED.parse("@Alice.bsky.social").indexKey()).isEqualTo("@alice.bsky.social");
+    assertThatThrownBy(() -> SHIPPED.parse("@alice..bsky")).hasMessageContaining("not a mention");
+  }
+
+  @Test
   void rejectsWhatIsNotAMeme() {
     assertThatThrownBy(() -> SHIPPED.parse("euro")).hasMessageContaining("not a meme");
     assertThatThrownBy(() -> SHIPPED.parse("#")).hasMessageContaining("not a hashtag");
