@@ -26,7 +26,7 @@ if [ "$main" = org.observatory.bench.BlueskyBench ]; then # the embedded store i
   for p in java.lang java.lang.reflect java.nio sun.nio.ch java.util java.util.concurrent jdk.internal.ref jdk.internal.util.random; do
     opens="$opens --add-opens java.base/$p=ALL-UNNAMED"
   done
-  exec java -Xmx4g $opens --add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-exports java.base/sun.net.dns=ALL-UNNAMED \
+  exec java -Xmx4g -Dlogback.configurationFile=bench/logback-quiet.xml $opens --add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-exports java.base/sun.net.dns=ALL-UNNAMED \
     --add-exports java.base/sun.net.util=ALL-UNNAMED -cp bench/target/observatory-bench.jar:query-api/target/observatory.jar \
     "$main" "$@"
 fi

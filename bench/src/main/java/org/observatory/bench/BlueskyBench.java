@@ -147,14 +147,14 @@ public final class BlueskyBench {
     return new Result(lines / ((done - server.firstSentNanos) / 1e9), statuses, p99, median);
   }
 
-  /** The bytes of the namespace's tables on disk, every region flushed. */
-  private static long tableBytes(HBaseStore store, TableNames names, Path data) throws IOException {
+  /** The bytes of the namespace's tables on disk (under the store's data directory), every region flushed. */
+  private static long tableBytes(HBaseStore store, TableNames names, Path dataDir) throws IOException {
     try (Admin admin = store.connection().getAdmin()) {
       for (TableName table : admin.listTableNamesByNamespace(names.namespace())) {
         admin.flush(table);
       }
     }
-    return StorageStage.bytes(data.resolve("data").resolve(names.namespace()));
+    return StorageStage.bytes(dataDir.resolve("hbase/data").resolve(names.namespace()));
   }
 
   /** What the daemon records with its default collections, gzipped as the recorder writes it. */
