@@ -1,12 +1,14 @@
-// The months that have tables, and the index catalog: which table each index of each month answers from.
+// The months that have tables, and the index catalog: which table each index of each month answers from,
+// for the platform the selection names.
 import { get } from './api.js';
 import { Panel, cell } from './panel.js';
 
 const panel = new Panel('catalog');
 
-export function showCatalog() {
+export function showCatalog(platform) {
   return panel.show(async () => {
-    const [months, indexes] = await Promise.all([get('/months'), get('/indexes')]);
+    const [months, all] = await Promise.all([get('/months', { platform }), get('/indexes')]);
+    const indexes = all.filter(index => index.platform === platform);
     const names = Object.keys(months);
     panel.part('.months').textContent = names.length
       ? `${names.length} months stored, ${names[0]} to ${names[names.length - 1]}: the indexes of each`

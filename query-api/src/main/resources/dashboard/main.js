@@ -49,4 +49,4 @@ if (current) {
   document.body.dataset.state = 'ready';
 }
 showJobs(() => current);
-showCatalog();
+showCatalog(current?.platform || 'twitter');

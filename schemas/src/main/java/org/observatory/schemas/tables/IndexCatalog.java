@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.hbase.TableNotFoundException;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.CheckAndMutate;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
@@ -77,6 +78,13 @@ public final class IndexCatalog {
   /** Every entry, by index then month. */
   public List<MonthIndex> list() throws IOException {
     List<MonthIndex> entries = new ArrayList<>();
+    try (Admin admin = connection.getAdmin()) {
+      // A scan of a table whose namespace was never made (a platform nothing was loaded into) retries
+      // for a minute before it fails, instead of saying the table is not found.
+      if (!admin.tableExists(names.indexCatalog())) {
+        return entries;
+      }
+    }
     try (Table table = connection.getTable(names.indexCatalog());
          ResultScanner rows = table.getScanner(new Scan().addColumn(FAMILY, ENTRY))) {
       for (Result row : rows) {
