@@ -209,3 +209,9 @@ def test_a_client_asks_bluesky_apart_from_twitter(service):
         tweets = list(bluesky.tweets_with_meme("#indierebellion", "2026-07-04", "2026-07-04", fields=["uri"]))
         assert [t["url"].startswith("https://bsky.app/profile/") for t in tweets] == [True] * expected
         assert "2026-07" in bluesky.months() and "2013-08" not in bluesky.months()
+        both = twitter.on("both")
+        counts = both.meme_post_count(["#indierebellion"], "2026-07-04", "2026-07-04")
+        assert int(counts.loc[counts["meme"] == "#indierebellion", "count"].iloc[0]) == expected
+        lines = list(both.tweets_with_meme("#indierebellion", "2026-07-04", "2026-07-04", fields=["uri"]))
+        assert len(lines) == expected
+        assert "2026-07" in both.months() and "2013-08" in both.months()

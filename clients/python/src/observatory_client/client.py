@@ -33,8 +33,9 @@ class Client:
         after the ``Retry-After`` it gives
     :param api_key: the key a service with keys requires (``observatory keys create`` makes one); by
         default the environment's ``OBSERVATORY_API_KEY``, if set
-    :param platform: whose posts every query asks: ``"twitter"`` (the service's default) or ``"bluesky"``;
-        ``client.on("bluesky")`` is the same client asking the other platform
+    :param platform: whose posts every query asks: ``"twitter"`` (the service's default), ``"bluesky"``,
+        or ``"both"`` (answers add up both platforms' shares; lookups interleave tweets and posts in time
+        order); ``client.on("bluesky")`` is the same client asking another
     """
 
     def __init__(self, base_url: str = "http://localhost:8080", *, timeout: float = 120.0, retries: int = 3,
@@ -45,7 +46,7 @@ class Client:
 
     def on(self, platform: Literal["twitter", "bluesky", "both"]) -> "Client":
         """This client, its queries asking another platform's posts (the connection is shared); ``"both"``
-        answers meme_post_count and timestamp_count of both at once."""
+        asks every query of both at once."""
         other = copy.copy(self)
         other.__dict__.pop("catalogue", None)
         other._platform = platform

@@ -1,5 +1,5 @@
 // The months that have tables, and the index catalog: which table each index of each month answers from,
-// for the platform the selection names.
+// for the platform the selection names (both: every platform's).
 import { get } from './api.js';
 import { Panel, cell } from './panel.js';
 
@@ -8,7 +8,7 @@ const panel = new Panel('catalog');
 export function showCatalog(platform) {
   return panel.show(async () => {
     const [months, all] = await Promise.all([get('/months', { platform }), get('/indexes')]);
-    const indexes = all.filter(index => index.platform === platform);
+    const indexes = all.filter(index => platform === 'both' || index.platform === platform);
     const names = Object.keys(months);
     panel.part('.months').textContent = names.length
       ? `${names.length} months stored, ${names[0]} to ${names[names.length - 1]}: the indexes of each`

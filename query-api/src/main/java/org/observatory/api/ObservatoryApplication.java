@@ -120,12 +120,12 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     ObjectMapper json = environment.getObjectMapper();
     QueryEngines interactive = engines(store, spec, query, scans, query.timeoutSeconds() * 1000L);
     environment.jersey().register(new QueryResource(interactive, query, fairUse, json));
-    // Jobs run the same queries with a longer time limit.
+    // Jobs run the same queries on engines with a longer time limit.
     QueryEngines background = engines(store, spec, query, scans, query.jobTimeoutMinutes() * 60_000L);
     QueryJobs jobs = QueryJobs.open(new Path(query.jobsDir()), store.connection().getConfiguration(), json,
-        new QueryWork(background, json), query.jobThreads(), Duration.ofHours(query.jobResultsHours()));
+        new QueryWork(json), query.jobThreads(), Duration.ofHours(query.jobResultsHours()));
     environment.lifecycle().manage(jobs);
-    environment.jersey().register(new JobsResource(interactive, jobs, fairUse, json));
+    environment.jersey().register(new JobsResource(background, jobs, fairUse, json));
     environment.jersey().register(new MonthsResource(store.connection(), store.tableNames(), spec));
     environment.jersey().register(new IndexesResource(Arrays.stream(Platform.values())
         .map(p -> IndexPlanner.of(store.connection(), store.tableNames().of(p), spec)).toList()));

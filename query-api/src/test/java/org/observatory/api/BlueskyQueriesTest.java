@@ -37,8 +37,12 @@ class BlueskyQueriesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String DAY = "2026-07-04";
   private static final List<String> EVENTS = events();
+  /** Posts on the day of Twitter's real tweets, with one of that day's hashtags: the same meme on both. */
+  private static final List<String> EVENTS_2013 = eventsOnTwitterDay();
+  private static final long TWITTER_DAY = 1_376_092_800_000L; // 2013-08-10 UTC
   private static final DropwizardAppExtension<ObservatoryConfiguration> APP = new DropwizardAppExtension<>(
-      ObservatoryApplication.class, EmbeddedApp.config(List.of(SharedData.file(SharedData.DAY_2013), write(EVENTS))));
+      ObservatoryApplication.class, EmbeddedApp.config(List.of(SharedData.file(SharedData.DAY_2013),
+          write(EVENTS, "jetstream.2026-07-04T14.jsonl"), write(EVENTS_2013, "jetstream.2013-08-10T12.jsonl"))));
 
   @Test
   void hashtagsFromFacetsAndTagsCountPostsAndTheirReposts() throws Exception {
@@ -63,31 +67,124 @@ class BlueskyQueriesTest {
       assertThat(twitter.get("counts").get("#mtvhottest").asLong())
           .isEqualTo(twitterDay ? raw.count("#mtvhottest", 1_376_092_800_000L, 1_376_179_200_000L) : 0); // 2013-08-10 UTC
       assertThat(twitter.get("counts").get("#skeet").asLong()).isZero();
-      assertThat(bluesky.get("counts").get("#mtvhottest").asLong()).isZero();
+      assertThat(bluesky.get("counts").get("#mtvhottest").asLong())
+          .isEqualTo(twitterDay ? expected(EVENTS_2013, "#mtvhottest") : 0);
       assertThat(bluesky.get("counts").get("#skeet").asLong()).isEqualTo(twitterDay ? 0 : expected("#skeet"));
-      assertThat(bluesky.get("meta").get("months").toString()).isEqualTo(twitterDay ? "[]" : "[\"2026-07\"]");
+      assertThat(bluesky.get("meta").get("months").toString()).isEqualTo(twitterDay ? "[\"2013-08\"]" : "[\"2026-07\"]");
     }
   }
 
   @Test
   void bothPlatformsAtOnceAddTheirCounts() throws Exception {
     RawMemes raw = RawMemes.of(SharedData.DAY_2013);
-    long twitterDay = 1_376_092_800_000L; // 2013-08-10 UTC
+    long bluesky = expected(EVENTS_2013, "#mtvhottest");
 
-    JsonNode body = ok(query("meme-post-count").queryParam("platform", "both").queryParam("memes", "#skeet,#mtvhottest")
-        .queryParam("start", "2013-08-10").queryParam("end", "2014-08-10"));
-    JsonNode window = ok(query("meme-post-count").queryParam("platform", "both").queryParam("memes", "#skeet")
-        .queryParam("start", DAY).queryParam("end", DAY));
+    WebTarget body = both("meme-post-count", "#skeet,#mtvhottest", "2013-08-10", "2014-08-10");
+    WebTarget hourly = both("timestamp-count", "#mtvhottest", "2013-08-10", "2013-08-10").queryParam("granularity", "hour");
+    JsonNode window = ok(both("meme-post-count", "#skeet", DAY, DAY));
 
-    assertThat(body.get("counts").get("#mtvhottest").asLong())
-        .isEqualTo(raw.count("#mtvhottest", twitterDay, twitterDay + 365 * 86_400_000L + 86_400_000L));
+    assertThat(bluesky).isEqualTo(28);
+    assertThat(ok(body).get("counts").get("#mtvhottest").asLong())
+        .isEqualTo(raw.count("#mtvhottest", TWITTER_DAY, TWITTER_DAY + 366 * 86_400_000L) + bluesky);
+    JsonNode hours = ok(hourly).get("counts");
+    for (int h = 0; h < 24; h++) {
+      long from = TWITTER_DAY + h * 3_600_000L;
+      assertThat(hours.get(java.time.Instant.ofEpochMilli(from).toString()).asLong()).as("hour " + h)
+          .isEqualTo(raw.count("#mtvhottest", from, from + 3_600_000L) + expectedIn(EVENTS_2013, "mtvhottest", from));
+    }
     assertThat(window.get("counts").get("#skeet").asLong()).isEqualTo(expected("#skeet"));
     assertThat(window.get("meta").get("months").toString()).isEqualTo("[\"bluesky 2026-07\"]");
-    try (Response response = query("get-tweets-with-meme").queryParam("platform", "both").queryParam("memes", "#skeet")
-        .queryParam("start", DAY).queryParam("end", DAY).request().get()) {
-      assertThat(response.getStatus()).isEqualTo(400);
-      assertThat(response.readEntity(String.class)).contains("platform=both answers meme-post-count and timestamp-count");
+  }
+
+  @Test
+  void bothPlatformsRankAHashtagByItsCountOnBoth() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+
+    JsonNode body = ok(both("top-memes", null, "2013-08-10", "2013-08-10").queryParam("limit", "10000"));
+
+    JsonNode row = null;
+    for (JsonNode r : body.get("rows")) {
+      row = r.get("key").asText().equals("#mtvhottest") ? r : row;
     }
+    assertThat(row).as(body.toString()).isNotNull();
+    assertThat(row.get("count").asLong()).isEqualTo(raw.count("#mtvhottest", TWITTER_DAY, TWITTER_DAY + 86_400_000L)
+        + expected(EVENTS_2013, "#mtvhottest"));
+    assertThat(body.get("meta").get("months").toString()).contains("twitter 2013-08", "bluesky 2013-08");
+  }
+
+  @Test
+  void bothPlatformsGiveEachOnesUsersAndEdges() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    List<RawMemes.RawTweet> tweets = raw.tweets().stream().filter(t -> t.createdAt() >= TWITTER_DAY
+        && t.createdAt() < TWITTER_DAY + 86_400_000L && t.memes().contains("#mtvhottest")).toList();
+    long retweets = tweets.stream().filter(t -> t.retweetOfUserId() != 0).count();
+
+    JsonNode users = ok(both("user-post-count", "#mtvhottest", "2013-08-10", "2013-08-10"));
+    JsonNode edges = ok(both("retweet-edges", "#mtvhottest", "2013-08-10", "2013-08-10"));
+    JsonNode diffusion = ok(both("diffusion-edges", "#mtvhottest", "2013-08-10", "2013-08-10")
+        .queryParam("types", "retweet"));
+
+    long blueskyUsers = 0;
+    long posts = 0;
+    for (JsonNode row : users.get("rows")) {
+      blueskyUsers += row.get("userId").asLong() >= 1L << 62 ? 1 : 0;
+      posts += row.get("count").asLong();
+    }
+    assertThat(blueskyUsers).isEqualTo(8); // five posters and three reposters
+    assertThat(posts).isEqualTo(tweets.size() + 28);
+    assertThat(users.get("rows").size()).isEqualTo(tweets.stream().map(RawMemes.RawTweet::userId).distinct().count() + 8);
+    assertThat(weights(edges)).isEqualTo(retweets + 8);
+    assertThat(weights(diffusion)).isEqualTo(retweets + 8);
+  }
+
+  @Test
+  void bothPlatformsLookupsInterleaveTweetsAndPostsInTimeOrder() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    long tweets = raw.count("#mtvhottest", TWITTER_DAY, TWITTER_DAY + 86_400_000L);
+
+    List<JsonNode> lines = lines(both("get-tweets-with-meme", "#mtvhottest", "2013-08-10", "2013-08-10")
+        .queryParam("fields", "screenName"));
+
+    assertThat((long) lines.size()).isEqualTo(tweets + 28);
+    List<String> times = lines.stream().map(l -> l.get("createdAt").asText()).toList();
+    assertThat(times).isSorted();
+    assertThat(lines.stream().filter(l -> l.get("uri").asText("").startsWith("at://did:plc:")).count()).isEqualTo(28);
+    assertThat(lines.stream().filter(l -> l.get("uri").isNull()).count()).isEqualTo(tweets);
+  }
+
+  @Test
+  void aBackgroundJobAsksBothPlatformsToo() throws Exception {
+    RawMemes raw = RawMemes.of(SharedData.DAY_2013);
+    String job;
+    try (Response submitted = APP.client().target("http://localhost:" + APP.getLocalPort()
+        + "/jobs/meme-post-count").queryParam("platform", "both").queryParam("memes", "#mtvhottest")
+        .queryParam("start", "2013-08-10").queryParam("end", "2013-08-10").request()
+        .post(jakarta.ws.rs.client.Entity.text(""))) {
+      assertThat(submitted.getStatus()).isEqualTo(202);
+      job = JSON.readTree(submitted.readEntity(String.class)).get("id").asText();
+    }
+    WebTarget status = APP.client().target("http://localhost:" + APP.getLocalPort() + "/jobs/" + job);
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (!ok(status).get("state").asText().equals("SUCCEEDED") && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+
+    assertThat(ok(status.path("results")).get("counts").get("#mtvhottest").asLong())
+        .isEqualTo(raw.count("#mtvhottest", TWITTER_DAY, TWITTER_DAY + 86_400_000L) + 28);
+  }
+
+  /** A query of both platforms over the memes (none: null) and days. */
+  private static WebTarget both(String query, String memes, String start, String end) {
+    WebTarget target = query(query).queryParam("platform", "both").queryParam("start", start).queryParam("end", end);
+    return memes == null ? target : target.queryParam("memes", memes);
+  }
+
+  private static long weights(JsonNode edges) {
+    long sum = 0;
+    for (JsonNode row : edges.get("rows")) {
+      sum += row.get("weight").asLong();
+    }
+    return sum;
   }
 
   @Test
@@ -168,25 +265,43 @@ class BlueskyQueriesTest {
 
   /** Posts holding the hashtag, and reposts of them whose post came first. */
   private static long expected(String meme) {
-    return expected(record -> hashtags(record).contains(meme.substring(1)));
+    return expected(EVENTS, meme);
   }
 
-  /** Posts whose record passes, and reposts of them whose post came first: a repost counts as its post does. */
+  private static long expected(List<String> events, String meme) {
+    return expected(events, record -> hashtags(record).contains(meme.substring(1)), Long.MIN_VALUE);
+  }
+
+  /** The same, of the hour that begins then. */
+  private static long expectedIn(List<String> events, String tag, long hourMillis) {
+    return expected(events, record -> hashtags(record).contains(tag), hourMillis);
+  }
+
   private static long expected(java.util.function.Predicate<JsonNode> holds) {
+    return expected(EVENTS, holds, Long.MIN_VALUE);
+  }
+
+  /**
+   * Posts whose record passes, and reposts of them whose post came first: a repost counts as its post
+   * does; in the hour that begins at {@code hourMillis} (by the time the network saw each), or in all.
+   */
+  private static long expected(List<String> events, java.util.function.Predicate<JsonNode> holds, long hourMillis) {
     Set<String> matching = new HashSet<>();
     long count = 0;
-    for (String line : EVENTS) {
+    for (String line : events) {
       JsonNode e = Json.tree(line);
+      long millis = e.path("time_us").asLong() / 1000;
+      boolean inHour = hourMillis == Long.MIN_VALUE || (millis >= hourMillis && millis < hourMillis + 3_600_000L);
       if (!created(e)) {
         continue;
       }
       if (e.path("commit").path("collection").asText().equals("app.bsky.feed.post")) {
         if (holds.test(e.path("commit").path("record"))) {
           matching.add(uri(e));
-          count++;
+          count += inHour ? 1 : 0;
         }
       } else if (matching.contains(e.path("commit").path("record").path("subject").path("uri").asText())) {
-        count++;
+        count += inHour ? 1 : 0;
       }
     }
     return count;
@@ -286,9 +401,33 @@ class BlueskyQueriesTest {
     return events;
   }
 
-  private static Path write(List<String> events) {
+  /** Twenty posts of #MTVHottest by five accounts, some mentioning another, and eight reposts of them. */
+  private static List<String> eventsOnTwitterDay() {
+    List<String> events = new ArrayList<>();
+    long t = (TWITTER_DAY + 12 * 3_600_000L) * 1000; // 12:00 UTC
+    List<String> posts = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      long time = t + i * 1_200_000_000L; // every 20 minutes
+      String did = "did:plc:fan" + (i % 5);
+      String rkey = JetstreamEvents.tid(time);
+      events.add(JetstreamEvents.create(did, time, "app.bsky.feed.post", rkey, "{\"$type\":\"app.bsky.feed.post\","
+          + "\"createdAt\":\"2013-08-10T12:00:00Z\",\"text\":\"#MTVHottest " + i + "\",\"facets\":[{\"index\":"
+          + "{\"byteStart\":0,\"byteEnd\":11},\"features\":[{\"$type\":\"app.bsky.richtext.facet#tag\","
+          + "\"tag\":\"MTVHottest\"}]}]}"));
+      posts.add("at://" + did + "/app.bsky.feed.post/" + rkey);
+    }
+    for (int i = 0; i < 8; i++) {
+      long time = t + i * 1_200_000_000L + 60_000_000L; // a minute after the post it reposts
+      events.add(JetstreamEvents.create("did:plc:booster" + (i % 3), time, "app.bsky.feed.repost", JetstreamEvents.tid(time),
+          "{\"$type\":\"app.bsky.feed.repost\",\"createdAt\":\"2013-08-10T12:01:00Z\",\"subject\":{\"cid\":\"bafy\","
+              + "\"uri\":\"" + posts.get(i) + "\"}}"));
+    }
+    return events;
+  }
+
+  private static Path write(List<String> events, String name) {
     try {
-      Path file = Files.createTempDirectory("bluesky-seed").resolve("jetstream.2026-07-04T14.jsonl");
+      Path file = Files.createTempDirectory("bluesky-seed").resolve(name);
       return Files.write(file, events, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

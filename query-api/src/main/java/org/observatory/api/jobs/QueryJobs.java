@@ -24,10 +24,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.observatory.api.query.Asked;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.Progress;
 import org.observatory.api.query.Query;
-import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
 import org.slf4j.Logger;
@@ -44,7 +44,7 @@ public final class QueryJobs implements Managed {
   /** What a job does: writes the query's result and says what it wrote. */
   @FunctionalInterface
   public interface Work {
-    Outcome run(Query query, Platform platform, OutputStream out, Progress progress) throws IOException;
+    Outcome run(Asked query, OutputStream out, Progress progress) throws IOException;
   }
 
   /** @param meta for counts and rows; @param lines for lookups */
@@ -106,14 +106,14 @@ public final class QueryJobs implements Managed {
 
   /**
    * @param parameters the query's parameters as given, kept with the job for its owner to see
-   * @param platform whose tables it asks
+   * @param query of the platforms it asks
    * @param owner the id of the key that submits it
    */
-  public JobStatus submit(Query query, Platform platform, Map<String, String> parameters, String owner) throws IOException {
-    JobStatus job = JobStatus.queued(UUID.randomUUID().toString(), owner, query.kind().apiName(), parameters);
+  public JobStatus submit(Asked query, Map<String, String> parameters, String owner) throws IOException {
+    JobStatus job = JobStatus.queued(UUID.randomUUID().toString(), owner, query.query().kind().apiName(), parameters);
     jobs.put(job.id(), job);
     persist(job.id());
-    runs.put(job.id(), pool.submit(() -> execute(job.id(), query, platform)));
+    runs.put(job.id(), pool.submit(() -> execute(job.id(), query)));
     return job;
   }
 
@@ -150,7 +150,8 @@ public final class QueryJobs implements Managed {
     return store.openResult(job.id(), QueryKind.named(job.query()).resultFileName());
   }
 
-  private void execute(String id, Query query, Platform platform) {
+  private void execute(String id, Asked asked) {
+    Query query = asked.query();
     JobStatus started = jobs.computeIfPresent(id, (k, j) -> j.state() == JobState.QUEUED ? j.running() : j);
     if (started == null || started.state() != JobState.RUNNING) {
       return; // cancelled while queued
@@ -161,7 +162,7 @@ public final class QueryJobs implements Managed {
       persist(id);
       Outcome outcome;
       try (OutputStream out = store.createResult(id, name)) {
-        outcome = work.run(query, platform, out, fraction -> jobs.computeIfPresent(id, (k, j) -> j.progressed(fraction)));
+        outcome = work.run(asked, out, fraction -> jobs.computeIfPresent(id, (k, j) -> j.progressed(fraction)));
       }
       store.commitResult(id, name);
       committed = true;

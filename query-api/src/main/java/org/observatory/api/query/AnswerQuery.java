@@ -1,9 +1,28 @@
 package org.observatory.api.query;
 
 import java.io.IOException;
+import java.util.List;
 
-/** A query answered with counts or rows, in one {@link QueryResult}. */
-public non-sealed interface AnswerQuery extends Query {
-  /** @param progress told how far a phase-2 MapReduce job has got, when one runs */
-  QueryResult answer(QueryEngine engine, Progress progress) throws IOException;
+/**
+ * A query answered with counts or rows, in one {@link QueryResult}. It is answered in two steps so that
+ * one answer can span platforms: its share of each platform asked is gathered from that platform's
+ * tables, then the shares make the answer.
+ *
+ * @param <V> what a share holds: counts per hour, tallies, edges
+ */
+public non-sealed interface AnswerQuery<V> extends Query {
+  /**
+   * Phases 1 and 2 on one platform's tables.
+   *
+   * @param progress told how far a phase-2 MapReduce job has got, when one runs
+   */
+  Share<V> gather(QueryEngine engine, Progress progress) throws IOException;
+
+  /**
+   * The answer made of each platform's share: one share, or one for each platform of {@code
+   * platform=both}, in the order asked.
+   *
+   * @param began when the query began ({@link System#nanoTime})
+   */
+  QueryResult answer(List<Share<V>> shares, long began);
 }

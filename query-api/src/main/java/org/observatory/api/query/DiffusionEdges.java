@@ -28,7 +28,7 @@ import org.observatory.schemas.tweet.Tweet;
  * ends the types need, from the fetched tweets elsewhere.
  */
 public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window, Set<Type> types, int limit,
-    int nodes, boolean tweetIds) implements AnswerQuery {
+    int nodes, boolean tweetIds) implements AnswerQuery<Map<DiffusionEdges.Edge, DiffusionEdges.Spread>> {
   static final int MAX_LIMIT = 10_000_000;
 
   /** An edge's type, and the field that names its target. */
@@ -65,10 +65,10 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
         request.flag("tweetIds"));
   }
 
-  private record Edge(long source, long target, Type type) {}
+  record Edge(long source, long target, Type type) {}
 
   /** What the edge's tweets add up to. */
-  private static final class Spread {
+  static final class Spread {
     long weight;
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
@@ -85,8 +85,7 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
   }
 
   @Override
-  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
-    long began = System.nanoTime();
+  public Share<Map<Edge, Spread>> gather(QueryEngine engine, Progress progress) throws IOException {
     List<String> needed = new ArrayList<>(List.of("user.id"));
     types.forEach(t -> needed.add(t.field));
     IndexScanner.IndexHits hits = engine.scanMemes(memes, window, false, needed);
@@ -102,6 +101,17 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
       }
     }
     engine.fetcher().fetch(toFetch, t -> add(t, edges));
+    String evaluation = toFetch.size() == 0 ? QueryResult.INDEX_ONLY : Phase2.IN_SERVICE;
+    return new Share<>(edges, new Share.Read(engine.platform(), hits.months(), found.size(), evaluation, null,
+        hits.skipped()));
+  }
+
+  @Override
+  public QueryResult answer(List<Share<Map<Edge, Spread>>> shares, long began) {
+    Map<Edge, Spread> edges = shares.get(0).values();
+    for (Share<Map<Edge, Spread>> share : shares.subList(1, shares.size())) {
+      edges.putAll(share.values()); // the platforms' users are not the same, nor their edges
+    }
     List<QueryResult.Cut> cuts = new ArrayList<>();
     List<Map.Entry<Edge, Spread>> heaviest = new ArrayList<>(amongHeaviestUsers(edges, cuts));
     heaviest.sort(Comparator.<Map.Entry<Edge, Spread>>comparingLong(e -> -e.getValue().weight)
@@ -125,10 +135,7 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
     if (heaviest.size() > limit) {
       cuts.add(new QueryResult.Cut("edges", limit, heaviest.size(), "the heaviest"));
     }
-    String evaluation = toFetch.size() == 0 ? QueryResult.INDEX_ONLY : Phase2.IN_SERVICE;
-    return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
-        new QueryResult.Meta(hits.monthNames(), found.size(), evaluation, QueryResult.millisSince(began), null,
-            hits.skipped(), cuts));
+    return QueryResult.of(this, null, rows, Share.meta(shares, began, cuts));
   }
 
   /** The edges between the {@link #nodes} users of most weight (ties to the lower id); all when fewer. */

@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /** Per meme, the number of tweets in the window that contain it: from the meme index's hourly counts. */
-public record MemePostCount(QueryKind kind, List<Meme> memes, TimeWindow window) implements AnswerQuery {
+public record MemePostCount(QueryKind kind, List<Meme> memes, TimeWindow window)
+    implements AnswerQuery<HourlyCounts.Counted> {
   static MemePostCount parse(QueryKind kind, QueryRequest request) {
     return new MemePostCount(kind, request.memes(), request.window());
   }
@@ -17,13 +18,20 @@ public record MemePostCount(QueryKind kind, List<Meme> memes, TimeWindow window)
   }
 
   @Override
-  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
-    long began = System.nanoTime();
-    HourlyCounts.Counted found = engine.countMemes(memes, window);
+  public Share<HourlyCounts.Counted> gather(QueryEngine engine, Progress progress) throws IOException {
+    return engine.countMemes(memes, window);
+  }
+
+  @Override
+  public QueryResult answer(List<Share<HourlyCounts.Counted>> shares, long began) {
     Map<String, Long> counts = new LinkedHashMap<>();
     for (int m = 0; m < memes.size(); m++) {
-      counts.put(memes.get(m).text(), HourlyCounts.Counted.total(found.perKey()[m]));
+      long sum = 0;
+      for (Share<HourlyCounts.Counted> share : shares) {
+        sum += HourlyCounts.Counted.total(share.values().perKey()[m]);
+      }
+      counts.put(memes.get(m).text(), sum);
     }
-    return QueryResult.indexOnly(this, found, counts, HourlyCounts.Counted.total(found.any()), began);
+    return QueryResult.of(this, counts, null, Share.meta(shares, began, List.of()));
   }
 }

@@ -1,12 +1,15 @@
 package org.observatory.api.query;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.Platform;
+import org.observatory.schemas.tables.StoredTweet;
 
 /**
  * Runs queries: parses a request once into a validated {@link Query} by the catalogue, then evaluates
@@ -63,9 +66,18 @@ public final class QueryEngine {
     return QueryKind.named(kind).parse(new QueryRequest(parameters, settings, indexKeys, memeKeys));
   }
 
-  /** @param progress told how far a phase-2 MapReduce job has got, when one runs */
-  public QueryResult answer(AnswerQuery query, Progress progress) throws IOException {
-    return query.answer(this, progress);
+  /** The query of this platform alone. @param progress told how far a phase-2 MapReduce job has got */
+  public QueryResult answer(AnswerQuery<?> query, Progress progress) throws IOException {
+    return Asked.of(this, query).answer(progress);
+  }
+
+  /** The query's share of an answer from this platform's tables. */
+  public <V> Share<V> gather(AnswerQuery<V> query, Progress progress) throws IOException {
+    return query.gather(this, progress);
+  }
+
+  public Platform platform() {
+    return platform;
   }
 
   /** Phase 1 of a lookup: the tweets found, or those of them in the sample asked for. */
@@ -100,6 +112,18 @@ public final class QueryEngine {
     }
   }
 
+  /** The tweets, month by month in the hits' order (a tweet deleted since is missing). */
+  List<StoredTweet> fetch(TweetHits tweets, boolean withJson) throws IOException {
+    List<StoredTweet> fetched = new ArrayList<>();
+    fetcher.fetchBatches(tweets, withJson, fetched::addAll);
+    return fetched;
+  }
+
+  /** The original statuses of tweets fetched with their JSON, in the same order. */
+  List<JsonNode> assemble(List<StoredTweet> tweets) throws IOException {
+    return assembler.assemble(tweets);
+  }
+
   IndexScanner.IndexHits scanMemes(List<Meme> memes, TimeWindow window, boolean values) throws IOException {
     return scanMemes(memes, window, values, null);
   }
@@ -111,8 +135,10 @@ public final class QueryEngine {
   }
 
   /** Per hour of the window, the memes' tweets each and all together, from the meme index. */
-  HourlyCounts.Counted countMemes(List<Meme> memes, TimeWindow window) throws IOException {
-    return hourlyCounts.count(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window);
+  Share<HourlyCounts.Counted> countMemes(List<Meme> memes, TimeWindow window) throws IOException {
+    HourlyCounts.Counted counted = hourlyCounts.count(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window);
+    return new Share<>(counted, Share.Read.indexOnly(this, counted.months(), HourlyCounts.Counted.total(counted.any()),
+        counted.skipped()));
   }
 
   HourlyTallies hourlyTallies() {

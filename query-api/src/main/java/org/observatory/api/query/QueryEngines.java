@@ -1,28 +1,22 @@
 package org.observatory.api.query;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.observatory.schemas.tables.Platform;
 
 /**
  * The query engine of each platform the store holds, each on its platform's own tables: a query asks
- * one of them by its {@code platform} parameter, Twitter's when it names none. {@code platform=both}
- * asks the counting queries of both and adds their counts: a tweet and a post are never the same, so
- * the sum is exact.
+ * one of them by its {@code platform} parameter (Twitter's when it names none), or {@code both}, whose
+ * answers add up the platforms' shares ({@link Share}) and whose lookups interleave their tweets in time
+ * order.
  */
 public final class QueryEngines {
   /** The parameter that names the platform. */
   public static final String PARAMETER = "platform";
   /** The value that asks every platform at once. */
   public static final String BOTH = "both";
-  /** The queries {@code platform=both} answers: counts that add up across platforms. */
-  private static final Set<QueryKind> SUMMED = EnumSet.of(QueryKind.MEME_POST_COUNT, QueryKind.TIMESTAMP_COUNT);
 
   private final Map<Platform, QueryEngine> engines;
 
@@ -30,71 +24,43 @@ public final class QueryEngines {
     this.engines = new EnumMap<>(engines);
   }
 
-  /** @throws BadQueryException naming the platforms there are */
-  public static Platform platform(String name) {
+  /**
+   * The platforms a {@code platform} parameter names: Twitter when absent, every one for {@code both}.
+   *
+   * @throws BadQueryException naming the platforms there are
+   */
+  public static List<Platform> platforms(String name) {
     if (name == null || name.isBlank()) {
-      return Platform.TWITTER;
+      return List.of(Platform.TWITTER);
+    }
+    if (name.strip().equals(BOTH)) {
+      return List.of(Platform.values());
     }
     try {
-      return Platform.named(name.strip());
+      return List.of(Platform.named(name.strip()));
     } catch (IllegalArgumentException e) {
-      throw new BadQueryException(e.getMessage() + (name.strip().equals(BOTH)
-          ? " (both answers meme-post-count and timestamp-count, now, not in the background)" : ", or both"));
+      throw new BadQueryException(e.getMessage() + ", or both");
     }
-  }
-
-  /** Whether the parameters ask every platform at once. */
-  public static boolean asksBoth(Map<String, String> parameters) {
-    String name = parameters.get(PARAMETER);
-    return name != null && name.strip().equals(BOTH);
   }
 
   /**
-   * A counting query asked of every platform: each one's answer, their counts added key by key, the
-   * months each scanned named with its platform ({@code bluesky 2026-07}).
+   * The query of that name with those parameters, parsed by the engine of each platform they name.
    *
-   * @throws BadQueryException for a query whose answers do not add up
+   * @throws BadQueryException saying what is wrong: an unknown query or platform, a bad or missing parameter
    */
-  public QueryResult answerOnEvery(String kind, Map<String, String> parameters) throws IOException {
-    QueryResult sum = null;
-    for (Map.Entry<Platform, QueryEngine> engine : engines.entrySet()) {
-      Query query = engine.getValue().parse(kind, parameters);
-      if (!SUMMED.contains(query.kind()) || !(query instanceof AnswerQuery answered)) {
-        throw new BadQueryException("platform=both answers meme-post-count and timestamp-count; ask "
-            + query.kind().apiName() + " of twitter and of bluesky");
-      }
-      QueryResult one = engine.getValue().answer(answered, Progress.IGNORED);
-      sum = sum == null ? labelled(one, engine.getKey()) : added(sum, labelled(one, engine.getKey()));
+  public Asked parse(String kind, Map<String, String> parameters) {
+    return parse(kind, parameters, platforms(parameters.get(PARAMETER)));
+  }
+
+  /** The same, of these platforms. */
+  public Asked parse(String kind, Map<String, String> parameters, List<Platform> platforms) {
+    List<QueryEngine> asked = new ArrayList<>();
+    List<Query> queries = new ArrayList<>();
+    for (Platform platform : platforms) {
+      asked.add(of(platform));
+      queries.add(of(platform).parse(kind, parameters));
     }
-    return sum;
-  }
-
-  private static QueryResult labelled(QueryResult result, Platform platform) {
-    QueryResult.Meta m = result.meta();
-    List<String> months = m.months().stream().map(month -> platform.apiName() + " " + month).toList();
-    List<QueryResult.Skipped> skipped = m.skipped() == null ? List.of() : m.skipped().stream()
-        .map(s -> new QueryResult.Skipped(platform.apiName() + " " + s.month(), s.index(), s.reason())).toList();
-    return new QueryResult(result.query(), result.start(), result.endExclusive(), result.counts(), result.rows(),
-        new QueryResult.Meta(months, m.phase1Tweets(), m.evaluation(), m.millis(), m.paths(), skipped, m.cuts()));
-  }
-
-  private static QueryResult added(QueryResult a, QueryResult b) {
-    Map<String, Long> counts = new LinkedHashMap<>(a.counts());
-    b.counts().forEach((key, n) -> counts.merge(key, n, Long::sum));
-    List<String> months = new ArrayList<>(a.meta().months());
-    months.addAll(b.meta().months());
-    List<QueryResult.Skipped> skipped = new ArrayList<>(a.meta().skipped());
-    skipped.addAll(b.meta().skipped());
-    String evaluation = a.meta().evaluation().equals(b.meta().evaluation()) ? a.meta().evaluation()
-        : a.meta().evaluation() + "," + b.meta().evaluation();
-    return new QueryResult(a.query(), a.start(), a.endExclusive(), counts, null, new QueryResult.Meta(months,
-        a.meta().phase1Tweets() + b.meta().phase1Tweets(), evaluation, a.meta().millis() + b.meta().millis(), null,
-        skipped, List.of()));
-  }
-
-  /** The engine of the platform the parameters name. */
-  public QueryEngine of(Map<String, String> parameters) {
-    return of(platform(parameters.get(PARAMETER)));
+    return new Asked(asked, queries);
   }
 
   public QueryEngine of(Platform platform) {

@@ -17,11 +17,10 @@ public record QueryResult(String query, Instant start, Instant endExclusive, Map
   /** How an answer from the index alone was computed. */
   static final String INDEX_ONLY = "index-only";
 
-  /** An answer from phase 1 alone, with counts. */
-  static QueryResult indexOnly(Query query, HourlyCounts.Counted found, Map<String, Long> counts, long phase1,
-      long began) {
+  /** The answer to a query: counts or rows (the other null), and how they were computed. */
+  static QueryResult of(Query query, Map<String, Long> counts, List<Map<String, Object>> rows, Meta meta) {
     return new QueryResult(query.kind().apiName(), query.window().startInstant(), query.window().endInstant(), counts,
-        null, new Meta(found.monthNames(), phase1, INDEX_ONLY, millisSince(began), found.skipped()));
+        rows, meta);
   }
 
   static long millisSince(long nanoTime) {

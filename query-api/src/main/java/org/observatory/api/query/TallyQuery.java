@@ -1,6 +1,8 @@
 package org.observatory.api.query;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,13 +18,15 @@ import org.observatory.schemas.tables.Month;
  * counts from the index and fetches only each user's latest tweet, for a label.
  */
 public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes, TimeWindow window)
-    implements AnswerQuery {
+    implements AnswerQuery<TallyQuery.Tallied> {
   /** The index's user ids answered user-post-count; only each user's latest tweet was fetched, for a label. */
   public static final String FROM_INDEX = "index+labels";
 
+  /** A platform's tallies, and the kept hours' tallies in their stored form ({@link HourlyTallies}). */
+  record Tallied(Map<String, Tally> tallies, List<ByteBuffer> kept) {}
+
   @Override
-  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
-    long began = System.nanoTime();
+  public Share<Tallied> gather(QueryEngine engine, Progress progress) throws IOException {
     List<String> needed = content.fields(engine.memeKeys());
     boolean userPosts = content == ContentQuery.USER_POST_COUNT;
     // The hours kept from an earlier query are merged as they are; the rest of the window is scanned.
@@ -68,15 +72,30 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
     if (!counted.isEmpty()) {
       tallies = counted.mergeWith(tallies, engine.fetcher());
     }
-    IndexPlanner.Plan plan = kept.plan;
-    Map<String, String> byMonth = new LinkedHashMap<>();
-    plan.sources().keySet().forEach(m -> byMonth.put(m.toString(), paths.getOrDefault(m, phase2.evaluation())));
-    ContentQuery.Answer answer = content.answer(tallies, kept.kept);
+    Map<Month, String> byMonth = new LinkedHashMap<>();
+    kept.plan.sources().keySet().forEach(m -> byMonth.put(m, paths.getOrDefault(m, phase2.evaluation())));
     Set<String> evaluations = Set.copyOf(byMonth.values());
     String evaluation = evaluations.size() == 1 ? evaluations.iterator().next() : phase2.evaluation();
-    List<String> months = plan.sources().keySet().stream().map(Month::toString).toList();
-    return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), answer.counts(),
-        answer.rows(), new QueryResult.Meta(months, found, evaluation,
-            QueryResult.millisSince(began), paths.isEmpty() ? null : byMonth, plan.skipped()));
+    return new Share<>(new Tallied(tallies, kept.kept), new Share.Read(engine.platform(),
+        List.copyOf(kept.plan.sources().keySet()), found, evaluation, paths.isEmpty() ? null : byMonth,
+        kept.plan.skipped()));
+  }
+
+  @Override
+  public QueryResult answer(List<Share<Tallied>> shares, long began) {
+    Map<String, Tally> tallies = shares.get(0).values().tallies();
+    List<ByteBuffer> kept = shares.get(0).values().kept();
+    if (shares.size() > 1) { // the platforms' keys are users, disjoint, or memes, summed
+      Tallies all = new Tallies();
+      List<ByteBuffer> allKept = new ArrayList<>();
+      for (Share<Tallied> share : shares) {
+        share.values().tallies().forEach(all::add);
+        allKept.addAll(share.values().kept());
+      }
+      tallies = all.asMap();
+      kept = allKept;
+    }
+    ContentQuery.Answer answer = content.answer(tallies, kept);
+    return QueryResult.of(this, answer.counts(), answer.rows(), Share.meta(shares, began, List.of()));
   }
 }

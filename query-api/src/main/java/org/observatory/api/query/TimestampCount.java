@@ -12,7 +12,7 @@ import java.util.Map;
  * memes: from the meme index's hourly counts.
  */
 public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window, Granularity per)
-    implements AnswerQuery {
+    implements AnswerQuery<HourlyCounts.Counted> {
   private static final long DAY_MILLIS = 86_400_000L;
 
   static TimestampCount parse(QueryKind kind, QueryRequest request) {
@@ -25,21 +25,28 @@ public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window
   }
 
   @Override
-  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
-    long began = System.nanoTime();
-    HourlyCounts.Counted found = engine.countMemes(memes, window);
+  public Share<HourlyCounts.Counted> gather(QueryEngine engine, Progress progress) throws IOException {
+    return engine.countMemes(memes, window);
+  }
+
+  @Override
+  public QueryResult answer(List<Share<HourlyCounts.Counted>> shares, long began) {
     long first = Math.floorDiv(window.start(), per.millis);
     long last = Math.floorDiv(window.endExclusive() - 1, per.millis);
     long[] perBucket = new long[(int) (last - first + 1)];
-    long[] perHour = found.any();
-    for (int h = 0; h < perHour.length; h++) { // a day's buckets start on the hour, so hours fall in one each
-      perBucket[(int) (Math.floorDiv((found.firstHour() + h) * HourlyCounts.HOUR_MILLIS, per.millis) - first)] += perHour[h];
+    for (Share<HourlyCounts.Counted> share : shares) {
+      HourlyCounts.Counted found = share.values();
+      long[] perHour = found.any();
+      for (int h = 0; h < perHour.length; h++) { // a day's buckets start on the hour, so hours fall in one each
+        perBucket[(int) (Math.floorDiv((found.firstHour() + h) * HourlyCounts.HOUR_MILLIS, per.millis) - first)]
+            += perHour[h];
+      }
     }
     Map<String, Long> counts = new LinkedHashMap<>();
     for (int b = 0; b < perBucket.length; b++) {
       counts.put(per.label((first + b) * per.millis), perBucket[b]);
     }
-    return QueryResult.indexOnly(this, found, counts, HourlyCounts.Counted.total(perHour), began);
+    return QueryResult.of(this, counts, null, Share.meta(shares, began, List.of()));
   }
 
   /** The buckets: {@code granularity=day} (the default) or {@code hour}. */

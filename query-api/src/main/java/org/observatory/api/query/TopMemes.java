@@ -19,7 +19,7 @@ import org.observatory.schemas.index.KeyRule;
  * @param per the intervals, or null for the whole window as one
  */
 public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window,
-    TimestampCount.Granularity per, int limit, boolean byRise) implements AnswerQuery {
+    TimestampCount.Granularity per, int limit, boolean byRise) implements AnswerQuery<List<Map<String, Long>>> {
   /** The index whose hourly rows this reads: declared in the index specification. */
   static final String INDEX = "trend";
   static final int DEFAULT_LIMIT = 100;
@@ -77,23 +77,27 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
   }
 
   @Override
-  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
-    long began = System.nanoTime();
-    List<long[]> intervals = intervals();
-    TreeSet<Long> points = new TreeSet<>();
-    for (long[] interval : intervals) {
-      points.add(interval[0] - (interval[1] - interval[0])); // the interval before, of equal length
-      points.add(interval[0]);
-      points.add(interval[1]);
-    }
-    long[] bounds = points.stream().mapToLong(Long::longValue).toArray();
-    HourlyKeyCounts.Counted counted = engine.hourlyKeyCounts().count(INDEX, prefix, bounds);
-    List<Map<String, Object>> rows = new ArrayList<>();
+  public Share<List<Map<String, Long>>> gather(QueryEngine engine, Progress progress) throws IOException {
+    HourlyKeyCounts.Counted counted = engine.hourlyKeyCounts().count(INDEX, prefix, bounds());
     long entries = 0;
-    for (long[] interval : intervals) {
+    for (Map<String, Long> segment : counted.perSegment()) {
+      entries += segment.values().stream().mapToLong(Long::longValue).sum();
+    }
+    return new Share<>(counted.perSegment(), Share.Read.indexOnly(engine, counted.months(), entries, counted.skipped()));
+  }
+
+  @Override
+  public QueryResult answer(List<Share<List<Map<String, Long>>>> shares, long began) {
+    long[] bounds = bounds();
+    List<Map<String, Long>> perSegment = shares.get(0).values();
+    for (Share<List<Map<String, Long>>> share : shares.subList(1, shares.size())) {
+      perSegment = added(perSegment, share.values());
+    }
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (long[] interval : intervals()) {
       long length = interval[1] - interval[0];
-      Map<String, Long> now = sum(counted.perSegment(), bounds, interval[0], interval[1]);
-      Map<String, Long> before = sum(counted.perSegment(), bounds, interval[0] - length, interval[0]);
+      Map<String, Long> now = sum(perSegment, bounds, interval[0], interval[1]);
+      Map<String, Long> before = sum(perSegment, bounds, interval[0] - length, interval[0]);
       String start = per == null ? window.startInstant().toString() : per.label(interval[0]);
       for (String key : top(now, before)) {
         Map<String, Object> row = new LinkedHashMap<>();
@@ -103,12 +107,30 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
         row.put("previous", before.getOrDefault(key, 0L));
         rows.add(row);
       }
-      entries += now.values().stream().mapToLong(Long::longValue).sum();
     }
-    List<String> months = counted.months().stream().map(Object::toString).toList();
-    return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
-        new QueryResult.Meta(months, entries, QueryResult.INDEX_ONLY, QueryResult.millisSince(began),
-            counted.skipped()));
+    return QueryResult.of(this, null, rows, Share.meta(shares, began, List.of()));
+  }
+
+  /** Where the counts are cut: each interval's start and end, and the start of the interval before it. */
+  private long[] bounds() {
+    TreeSet<Long> points = new TreeSet<>();
+    for (long[] interval : intervals()) {
+      points.add(interval[0] - (interval[1] - interval[0])); // the interval before, of equal length
+      points.add(interval[0]);
+      points.add(interval[1]);
+    }
+    return points.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /** Two platforms' counts, segment by segment. */
+  private static List<Map<String, Long>> added(List<Map<String, Long>> a, List<Map<String, Long>> b) {
+    List<Map<String, Long>> sum = new ArrayList<>();
+    for (int s = 0; s < a.size(); s++) {
+      Map<String, Long> segment = new HashMap<>(a.get(s));
+      b.get(s).forEach((key, n) -> segment.merge(key, n, Long::sum));
+      sum.add(segment);
+    }
+    return sum;
   }
 
   /** The window, or its days or hours cut to it, as [start, end) pairs. */

@@ -21,7 +21,7 @@ import org.observatory.schemas.tables.StoredTweet;
  * author it retweets), read from the cells where they carry the retweeted author, fetched elsewhere.
  */
 public record UserActivity(QueryKind kind, UserLookup who, KeyRule mentioned, TimeWindow window,
-    TimestampCount.Granularity per) implements AnswerQuery {
+    TimestampCount.Granularity per) implements AnswerQuery<long[][]> {
   private static final String MENTIONED_FIELD = "mentions.id";
   private static final List<String> RECEIVED_FIELDS = List.of("retweet_of.user.id");
 
@@ -32,8 +32,7 @@ public record UserActivity(QueryKind kind, UserLookup who, KeyRule mentioned, Ti
   }
 
   @Override
-  public QueryResult answer(QueryEngine engine, Progress progress) throws IOException {
-    long began = System.nanoTime();
+  public Share<long[][]> gather(QueryEngine engine, Progress progress) throws IOException {
     UserLookup.Accounts accounts = who.accounts(engine);
     long first = Math.floorDiv(window.start(), per.millis);
     long[][] perBucket = new long[(int) (Math.floorDiv(window.endExclusive() - 1, per.millis) - first + 1)][4];
@@ -68,19 +67,31 @@ public record UserActivity(QueryKind kind, UserLookup who, KeyRule mentioned, Ti
       months.addAll(posted.months());
       months.addAll(received.months());
     }
+    return new Share<>(perBucket, new Share.Read(engine.platform(), List.copyOf(months), tweets, Phase2.IN_SERVICE,
+        null, skipped));
+  }
+
+  /** The accounts of the name on each platform asked, their activity added up. */
+  @Override
+  public QueryResult answer(List<Share<long[][]>> shares, long began) {
+    long first = Math.floorDiv(window.start(), per.millis);
     List<Map<String, Object>> rows = new ArrayList<>();
-    for (int b = 0; b < perBucket.length; b++) {
+    for (int b = 0; b < shares.get(0).values().length; b++) {
+      long[] sum = new long[4];
+      for (Share<long[][]> share : shares) {
+        for (int c = 0; c < sum.length; c++) {
+          sum[c] += share.values()[b][c];
+        }
+      }
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("time", per.label((first + b) * per.millis));
-      row.put("posts", perBucket[b][0]);
-      row.put("retweetsGiven", perBucket[b][1]);
-      row.put("retweetsReceived", perBucket[b][2]);
-      row.put("mentionsReceived", perBucket[b][3]);
+      row.put("posts", sum[0]);
+      row.put("retweetsGiven", sum[1]);
+      row.put("retweetsReceived", sum[2]);
+      row.put("mentionsReceived", sum[3]);
       rows.add(row);
     }
-    return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
-        new QueryResult.Meta(months.stream().map(Month::toString).toList(), tweets, Phase2.IN_SERVICE,
-            QueryResult.millisSince(began), skipped));
+    return QueryResult.of(this, null, rows, Share.meta(shares, began, List.of()));
   }
 
   /** The meme index's rows of the users as mentioned. */

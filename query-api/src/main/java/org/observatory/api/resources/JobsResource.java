@@ -26,9 +26,8 @@ import java.util.Optional;
 import org.observatory.api.jobs.JobState;
 import org.observatory.api.jobs.JobStatus;
 import org.observatory.api.jobs.QueryJobs;
-import org.observatory.api.query.Query;
+import org.observatory.api.query.Asked;
 import org.observatory.api.query.QueryEngines;
-import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.security.Audit;
 import org.observatory.api.security.Caller;
@@ -64,12 +63,11 @@ public final class JobsResource {
   public Response submit(@Auth Caller caller, @PathParam("query") String query, @BeanParam QueryParameters parameters)
       throws IOException {
     Map<String, String> given = parameters.given();
-    Platform platform = QueryEngines.platform(given.get(QueryEngines.PARAMETER));
-    Query parsed = engines.of(platform).parse(query, given);
-    ResultFormat.parse(parameters.format, parsed.kind()); // a result must come in the format asked later
+    Asked parsed = engines.parse(query, given);
+    ResultFormat.parse(parameters.format, parsed.query().kind()); // a result must come in the format asked later
     fairUse.checkJobs(caller, jobs.list().stream()
         .filter(j -> caller.keyId().equals(j.owner()) && !j.state().isFinished()).count());
-    JobStatus job = jobs.submit(parsed, platform, given, caller.keyId());
+    JobStatus job = jobs.submit(parsed, given, caller.keyId());
     Audit.record(caller.keyId(), "job.submit", job.id(), "accepted", Map.of("query", job.query()));
     return Response.accepted(job).location(URI.create("/jobs/" + job.id())).build();
   }

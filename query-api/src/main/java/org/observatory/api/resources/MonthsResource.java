@@ -47,7 +47,7 @@ public final class MonthsResource {
       + "(observatory_bluesky:…); platform=twitter or bluesky for one platform's alone")
   @GET
   public Map<String, List<String>> months(@QueryParam("platform") String platform) throws IOException {
-    List<Platform> asked = platform == null ? List.of(Platform.values()) : List.of(QueryEngines.platform(platform));
+    List<Platform> asked = platform == null ? List.of(Platform.values()) : QueryEngines.platforms(platform);
     Map<String, List<String>> months = new TreeMap<>();
     for (Platform p : asked) {
       new MonthTables(connection, names.of(p), spec, 1).list().forEach((month, tables) ->

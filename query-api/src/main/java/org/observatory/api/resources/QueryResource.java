@@ -18,16 +18,12 @@ import jakarta.ws.rs.core.StreamingOutput;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
-import org.observatory.api.query.AnswerQuery;
-import org.observatory.api.query.Found;
+import org.observatory.api.query.Asked;
+import org.observatory.api.query.Finding;
 import org.observatory.api.query.LookupQuery;
 import org.observatory.api.query.Progress;
-import org.observatory.api.query.Query;
-import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QueryEngines;
-import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryLimiter;
 import org.observatory.api.query.QueryResult;
@@ -79,32 +75,17 @@ public final class QueryResource {
       MediaType.TEXT_PLAIN})
   public Response query(@Auth Caller caller, @PathParam("query") String name, @BeanParam QueryParameters parameters)
       throws IOException {
-    Map<String, String> given = parameters.given();
-    if (QueryEngines.asksBoth(given)) {
-      return both(name, given, parameters.format, fairUse.queries(caller));
-    }
-    QueryEngine engine = engines.of(given);
-    Query query = engine.parse(name, given);
-    ResultFormat as = ResultFormat.parse(parameters.format, query.kind());
+    Asked asked = engines.parse(name, parameters.given());
+    ResultFormat as = ResultFormat.parse(parameters.format, asked.query().kind());
     QueryLimiter.Share share = fairUse.queries(caller);
-    if (query instanceof LookupQuery lookup) {
-      return tweets(engine, lookup, as, share);
+    if (asked.query() instanceof LookupQuery lookup) {
+      return tweets(asked, lookup, as, share);
     }
-    return answer(engine, (AnswerQuery) query, as, share); // sealed: the other kind
-  }
-
-  private Response answer(QueryEngine engine, AnswerQuery query, ResultFormat as, QueryLimiter.Share share)
-      throws IOException {
     QueryResult result;
-    try (QueryLimiter.Permit permit = limiter.admit(query, share)) {
-      result = engine.answer(query, Progress.IGNORED);
+    try (QueryLimiter.Permit permit = limiter.admit(asked.query(), share)) {
+      result = asked.answer(Progress.IGNORED);
     }
-    return answered(result, query.kind(), as);
-  }
-
-  /** An answer in the format asked, with how it was computed in the headers. */
-  private Response answered(QueryResult result, QueryKind kind, ResultFormat as) {
-    StreamingOutput body = out -> as.write(result, kind, json, out);
+    StreamingOutput body = out -> as.write(result, asked.query().kind(), json, out);
     return Response.ok(body, as.mediaType())
         .header("X-Observatory-Evaluation", result.meta().evaluation())
         .header("X-Observatory-Tweets", result.meta().phase1Tweets())
@@ -112,31 +93,19 @@ public final class QueryResource {
         .build();
   }
 
-  /** A counting query of every platform at once: their counts added. */
-  private Response both(String name, Map<String, String> given, String format, QueryLimiter.Share share)
-      throws IOException {
-    Query query = engines.of(Platform.TWITTER).parse(name, given); // checked before anything is scanned
-    ResultFormat as = ResultFormat.parse(format, query.kind());
-    QueryResult result;
-    try (QueryLimiter.Permit permit = limiter.admit(query, share)) {
-      result = engines.answerOnEvery(name, given);
-    }
-    return answered(result, query.kind(), as);
-  }
-
-  private Response tweets(QueryEngine engine, LookupQuery query, ResultFormat as, QueryLimiter.Share share)
+  private Response tweets(Asked asked, LookupQuery query, ResultFormat as, QueryLimiter.Share share)
       throws IOException {
     QueryLimiter.Permit permit = limiter.admit(query, share); // held while tweets are found and fetched
     try {
-      Found found = engine.find(query);
+      Finding found = asked.find();
       StreamingOutput body = out -> {
         try (PlaceFreeingOutput toClient = new PlaceFreeingOutput(out, permit)) {
-          engine.writeTweets(found, query.fields(), toClient);
+          asked.writeTweets(found, query.fields(), toClient);
         }
       };
       return Response.ok(body, as.mediaType())
           .header("X-Observatory-Tweets", found.size())
-          .header("X-Observatory-Months", String.join(",", found.months().stream().map(Object::toString).toList()))
+          .header("X-Observatory-Months", String.join(",", found.months()))
           .header(SKIPPED, skipped(found.skipped()))
           .build();
     } catch (IOException | RuntimeException e) {

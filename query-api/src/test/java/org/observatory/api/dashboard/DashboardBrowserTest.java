@@ -126,10 +126,17 @@ class DashboardBrowserTest {
     selection.put("platform", "bluesky");
     open(selection);
     String onBluesky = chrome.findElement(By.cssSelector("#trend .totals tbody tr td:nth-child(2)")).getText();
+    boolean blueskyChosen = new Select(chrome.findElement(By.name("platform"))).getFirstSelectedOption().getText()
+        .equals("Bluesky");
+    selection.put("platform", "both");
+    open(selection);
+    String onBoth = chrome.findElement(By.cssSelector("#trend .totals tbody tr td:nth-child(2)")).getText();
 
     assertThat(onTwitter).isEqualTo("0");
     assertThat(onBluesky).isEqualTo(String.valueOf(expected));
-    assertThat(new Select(chrome.findElement(By.name("platform"))).getFirstSelectedOption().getText()).isEqualTo("Bluesky");
+    assertThat(blueskyChosen).isTrue();
+    assertThat(onBoth).isEqualTo(String.valueOf(expected)); // no tweet of that day holds the hashtag
+    assertThat(new Select(chrome.findElement(By.name("platform"))).getFirstSelectedOption().getText()).isEqualTo("Both");
   }
 
   @Test

@@ -20,11 +20,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.Meme;
 import org.observatory.api.query.MemePostCount;
-import org.observatory.api.query.Query;
+import org.observatory.api.query.Asked;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.TimeWindow;
 
@@ -34,25 +33,26 @@ class QueryJobsTest {
   private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
   private static final Map<String, String> PARAMETERS = Map.of("memes", "#a");
-  private static final Query QUERY = new MemePostCount(QueryKind.MEME_POST_COUNT, List.of(new Meme("#a", "#a", false)),
-      TimeWindow.parse("2013-08-10", "2013-08-10", 1));
+  /** A query asked of no engine: the work the jobs are given here does not answer it. */
+  private static final Asked QUERY = new Asked(List.of(), List.of(new MemePostCount(QueryKind.MEME_POST_COUNT,
+      List.of(new Meme("#a", "#a", false)), TimeWindow.parse("2013-08-10", "2013-08-10", 1))));
 
   @TempDir
   Path dir;
 
   @Test
   void aFinishedJobsResultOutlivesARestart() throws Exception {
-    QueryJobs first = jobs((request, platform, out, progress) -> {
+    QueryJobs first = jobs((request, out, progress) -> {
       progress.report(0.5);
       out.write("{\"answer\":42}".getBytes(StandardCharsets.UTF_8));
       return new QueryJobs.Outcome(null, 7L);
     }, Duration.ofHours(1));
     first.start();
-    JobStatus job = first.submit(QUERY, Platform.TWITTER, PARAMETERS, "tester");
+    JobStatus job = first.submit(QUERY, PARAMETERS, "tester");
     JobStatus done = awaitFinished(first, job.id());
     first.stop();
 
-    QueryJobs second = jobs((request, platform, out, progress) -> {
+    QueryJobs second = jobs((request, out, progress) -> {
       throw new AssertionError("nothing runs again");
     }, Duration.ofHours(1));
     second.start();
@@ -72,17 +72,17 @@ class QueryJobsTest {
   @Test
   void aJobRunningWhenTheServiceStopsIsFailedAtTheNextStart() throws Exception {
     CountDownLatch running = new CountDownLatch(1);
-    QueryJobs first = jobs((request, platform, out, progress) -> {
+    QueryJobs first = jobs((request, out, progress) -> {
       running.countDown();
       sleepUntilInterrupted();
       throw new InterruptedIOException("stopped");
     }, Duration.ofHours(1));
     first.start();
-    JobStatus job = first.submit(QUERY, Platform.TWITTER, PARAMETERS, "tester");
+    JobStatus job = first.submit(QUERY, PARAMETERS, "tester");
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
     first.stop();
 
-    QueryJobs second = jobs((request, platform, out, progress) -> null, Duration.ofHours(1));
+    QueryJobs second = jobs((request, out, progress) -> null, Duration.ofHours(1));
     second.start();
 
     JobStatus after = second.get(job.id()).orElseThrow();
@@ -95,7 +95,7 @@ class QueryJobsTest {
   void cancellingARunningJobInterruptsItsWork() throws Exception {
     CountDownLatch running = new CountDownLatch(1);
     CountDownLatch interrupted = new CountDownLatch(1);
-    QueryJobs jobs = jobs((request, platform, out, progress) -> {
+    QueryJobs jobs = jobs((request, out, progress) -> {
       out.write("{\"half\":".getBytes(java.nio.charset.StandardCharsets.UTF_8)); // a result under way
       out.flush();
       running.countDown();
@@ -104,7 +104,7 @@ class QueryJobsTest {
       throw new InterruptedIOException("cancelled");
     }, Duration.ofHours(1));
     jobs.start();
-    JobStatus job = jobs.submit(QUERY, Platform.TWITTER, PARAMETERS, "tester");
+    JobStatus job = jobs.submit(QUERY, PARAMETERS, "tester");
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
 
     assertThat(jobs.cancel(job.id())).isTrue();
@@ -124,12 +124,12 @@ class QueryJobsTest {
 
   @Test
   void aBadQueryFailsItsJobWithTheMessage() throws Exception {
-    QueryJobs jobs = jobs((request, platform, out, progress) -> {
+    QueryJobs jobs = jobs((request, out, progress) -> {
       throw new BadQueryException("'words' holds no searchable word");
     }, Duration.ofHours(1));
     jobs.start();
 
-    JobStatus done = awaitFinished(jobs, jobs.submit(QUERY, Platform.TWITTER, PARAMETERS, "tester").id());
+    JobStatus done = awaitFinished(jobs, jobs.submit(QUERY, PARAMETERS, "tester").id());
 
     assertThat(done.state()).isEqualTo(JobState.FAILED);
     assertThat(done.message()).isEqualTo("'words' holds no searchable word");
@@ -138,13 +138,13 @@ class QueryJobsTest {
 
   @Test
   void finishedJobsExpire() throws Exception {
-    QueryJobs first = jobs((request, platform, out, progress) -> new QueryJobs.Outcome(null, 0L), Duration.ofMillis(1));
+    QueryJobs first = jobs((request, out, progress) -> new QueryJobs.Outcome(null, 0L), Duration.ofMillis(1));
     first.start();
-    JobStatus job = awaitFinished(first, first.submit(QUERY, Platform.TWITTER, PARAMETERS, "tester").id());
+    JobStatus job = awaitFinished(first, first.submit(QUERY, PARAMETERS, "tester").id());
     first.stop();
     Thread.sleep(5);
 
-    QueryJobs second = jobs((request, platform, out, progress) -> null, Duration.ofMillis(1));
+    QueryJobs second = jobs((request, out, progress) -> null, Duration.ofMillis(1));
     second.start(); // sweeps at once
 
     assertThat(job.state()).isEqualTo(JobState.SUCCEEDED);

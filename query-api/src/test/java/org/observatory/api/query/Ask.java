@@ -66,7 +66,7 @@ public final class Ask {
   /** A tally query by its content query, whose API name is its own, dashed. */
   QueryResult run(ContentQuery query, String memes, String start, String end, Progress progress) throws IOException {
     String name = query.name().toLowerCase(Locale.ROOT).replace('_', '-');
-    return engine.answer((AnswerQuery) engine.parse(name, parameters("memes", memes, "start", start, "end", end)),
+    return engine.answer((AnswerQuery<?>) engine.parse(name, parameters("memes", memes, "start", start, "end", end)),
         progress);
   }
 
@@ -100,7 +100,7 @@ public final class Ask {
   }
 
   QueryResult answer(String query, String... parameters) throws IOException {
-    return engine.answer((AnswerQuery) engine.parse(query, parameters(parameters)), Progress.IGNORED);
+    return engine.answer((AnswerQuery<?>) engine.parse(query, parameters(parameters)), Progress.IGNORED);
   }
 
   private Found find(String query, String name, String value, TimeWindow window) throws IOException {

@@ -155,7 +155,7 @@ class JobsResourceTest {
   private static QueryJobs jobs() {
     try {
       QueryJobs jobs = QueryJobs.open(new Path(Files.createTempDirectory("jobs").toUri()), new Configuration(), JSON,
-          (query, platform, out, progress) -> {
+          (query, out, progress) -> {
             try {
               FINISH.await(60, TimeUnit.SECONDS);
             } catch (InterruptedException e) {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.observatory.api.query.AnswerQuery;
+import org.observatory.api.query.NoCounts;
 import org.observatory.api.query.QueryEngine;
 import org.observatory.api.query.QueryEngines;
 import org.observatory.schemas.tables.Platform;
@@ -130,7 +130,7 @@ class QueryResourceTest {
   @Test
   void aQueryPastItsTimeLimitIsA503ThatSaysSo() throws Exception {
     doThrow(new QueryTimeoutException("the index scans did not finish within the query timeout"))
-        .when(ENGINE).answer(any(), any());
+        .when(ENGINE).gather(any(), any());
 
     try (Response response = query("meme-post-count").request().get()) {
       assertThat(response.getStatus()).isEqualTo(503);
@@ -140,7 +140,7 @@ class QueryResourceTest {
 
   @Test
   void anUnreachableStoreIsA503ThatSaysSo() throws Exception {
-    doThrow(new IOException("Connection refused")).when(ENGINE).answer(any(), any());
+    doThrow(new IOException("Connection refused")).when(ENGINE).gather(any(), any());
 
     try (Response response = query("retweet-edges").request().get()) {
       assertThat(response.getStatus()).isEqualTo(503);
@@ -155,8 +155,8 @@ class QueryResourceTest {
     doAnswer(invocation -> {
       inside.countDown();
       release.await(30, TimeUnit.SECONDS);
-      return empty(invocation.getArgument(0));
-    }).when(ENGINE).answer(any(), any());
+      return NoCounts.of(invocation.getArgument(0));
+    }).when(ENGINE).gather(any(), any());
     CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> {
       try (Response response = query("meme-post-count").request().get()) {
         return response.getStatus();
@@ -190,10 +190,6 @@ class QueryResourceTest {
     return target;
   }
 
-  private static QueryResult empty(AnswerQuery query) {
-    return new QueryResult(query.kind().apiName(), Instant.EPOCH, Instant.EPOCH, Map.of(), null,
-        new QueryResult.Meta(List.of(), 0, "index-only", 0, List.of()));
-  }
 
   private static String message(Response response) throws IOException {
     JsonNode error = JSON.readTree(response.readEntity(String.class));

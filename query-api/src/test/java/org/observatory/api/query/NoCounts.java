@@ -1,0 +1,16 @@
+package org.observatory.api.query;
+
+import java.util.List;
+import org.observatory.schemas.tables.Platform;
+
+/** For tests that stand in for the store: a counting query's share when no hour holds a tweet. */
+public final class NoCounts {
+  private NoCounts() {}
+
+  /** @param query meme-post-count or timestamp-count */
+  public static Share<?> of(AnswerQuery<?> query) {
+    int memes = query instanceof MemePostCount counted ? counted.memes().size() : 1;
+    return new Share<>(new HourlyCounts.Counted(0, new long[memes][0], new long[0], List.of(), List.of(), 0),
+        new Share.Read(Platform.TWITTER, List.of(), 0, QueryResult.INDEX_ONLY, null, List.of()));
+  }
+}
