@@ -92,7 +92,7 @@ class DuckDbQueriesTest {
 
   /** The query over #euro2012 in the whole corpus, asked as the service asks it. */
   private QueryResult answer(String query) throws Exception {
-    return engine.answer((AnswerQuery) engine.parse(query,
+    return engine.answer((AnswerQuery<?>) engine.parse(query,
         Map.of("memes", "#euro2012", "start", FIRST.toString(), "end", last())), Progress.IGNORED);
   }
 
