@@ -3,9 +3,7 @@ package org.observatory.loader.bluesky;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -34,12 +32,7 @@ public final class Actors {
   private final TableName table;
   /** Each DID's handles known, by the time (epoch ms) each was first seen; empty when none is. */
   private final Map<String, NavigableMap<Long, String>> histories =
-      Collections.synchronizedMap(new LinkedHashMap<>(1 << 12, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, NavigableMap<Long, String>> eldest) {
-          return size() > CACHED;
-        }
-      });
+      RecentlyUsed.map(CACHED);
 
   public Actors(Connection connection, TableName table) {
     this.connection = connection;

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,12 +35,7 @@ public final class BlueskyStore {
   private final LoaderKit kit;
   private final UniqueIds ids;
   private final Actors actors;
-  private final Map<Long, String> recent = Collections.synchronizedMap(new LinkedHashMap<>(1 << 12, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, String> eldest) {
-      return size() > RECENT_POSTS;
-    }
-  });
+  private final Map<Long, String> recent = RecentlyUsed.map(RECENT_POSTS);
 
   private final java.util.Set<Month> monthsWithTweets = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -60,13 +54,7 @@ public final class BlueskyStore {
   }
 
   /** The posts and reposts each account made lately, which may not be in the tables yet when it is erased. */
-  private final Map<String, List<Long>> recentByAuthor = Collections.synchronizedMap(
-      new LinkedHashMap<>(1 << 12, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, List<Long>> eldest) {
-          return size() > RECENT_POSTS;
-        }
-      });
+  private final Map<String, List<Long>> recentByAuthor = RecentlyUsed.map(RECENT_POSTS);
 
   /** Remembers a post or repost of an account's, for an erasure of the account that may follow. */
   void authored(String did, long id) {

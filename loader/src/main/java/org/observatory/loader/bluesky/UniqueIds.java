@@ -2,7 +2,6 @@ package org.observatory.loader.bluesky;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,12 +31,7 @@ public final class UniqueIds {
 
   private final Connection connection;
   private final TableName table;
-  private final Map<String, Long> cache = Collections.synchronizedMap(new LinkedHashMap<>(1 << 12, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
-      return size() > CACHED;
-    }
-  });
+  private final Map<String, Long> cache = RecentlyUsed.map(CACHED);
 
   public UniqueIds(Connection connection, TableName table) {
     this.connection = connection;
