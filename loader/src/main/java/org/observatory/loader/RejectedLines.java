@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.observatory.mapreduce.PrivateDirectories;
 
 /**
  * Sets aside the lines of one input that could not be loaded, as NDJSON records
@@ -38,7 +39,7 @@ public final class RejectedLines implements AutoCloseable {
     Path target = dir.resolve(fileName(input.getFileName().toString()));
     Files.deleteIfExists(target);
     return new RejectedLines(input.toString(), () -> {
-      Files.createDirectories(dir);
+      PrivateDirectories.create(dir);
       return Files.newOutputStream(target);
     });
   }

@@ -38,7 +38,8 @@ public final class WorkDir implements Closeable {
     String host = host();
     removeDead(fs, root, kind, host);
     Path path = new Path(root, kind + "-" + System.currentTimeMillis() + "-" + ProcessHandle.current().pid() + "@" + host);
-    fs.mkdirs(path);
+    PrivateDirectories.create(fs, root);
+    PrivateDirectories.create(fs, path);
     return new WorkDir(fs, path);
   }
 

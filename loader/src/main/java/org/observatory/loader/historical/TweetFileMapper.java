@@ -14,6 +14,7 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.CombineFileSplit;
 import org.observatory.indexer.Indexer;
+import org.observatory.mapreduce.PrivateDirectories;
 import org.observatory.loader.IndexedTweets;
 import org.observatory.loader.Ingest;
 import org.observatory.loader.LineIngest;
@@ -73,7 +74,10 @@ abstract class TweetFileMapper<K, V> extends Mapper<FileLine, Text, K, V> {
     FileSystem fs = rejected.getFileSystem(conf);
     fs.delete(rejected, false);
     String inputName = "file".equals(input.toUri().getScheme()) ? input.toUri().getPath() : input.toString();
-    return new RejectedLines(inputName, () -> fs.create(rejected, true));
+    return new RejectedLines(inputName, () -> {
+      PrivateDirectories.create(fs, rejectsDir);
+      return fs.create(rejected, true);
+    });
   }
 
   /** Where this mode's puts go. */

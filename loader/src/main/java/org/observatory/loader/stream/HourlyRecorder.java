@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import org.observatory.mapreduce.PrivateDirectories;
 import org.observatory.schemas.bluesky.JetstreamParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +49,7 @@ public final class HourlyRecorder implements Closeable {
   public HourlyRecorder(Path dir, String prefix) throws IOException {
     this.dir = dir;
     this.prefix = prefix;
-    Files.createDirectories(dir);
+    PrivateDirectories.create(dir);
     salvage();
   }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.observatory.mapreduce.PrivateDirectories;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,7 +64,7 @@ final class Spool implements Closeable {
     this.dir = dir;
     this.maxBytes = maxBytes;
     this.rollNanos = rollMillis * 1_000_000L;
-    Files.createDirectories(dir);
+    PrivateDirectories.create(dir);
     recover();
   }
 

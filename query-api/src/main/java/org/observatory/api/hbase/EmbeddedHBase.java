@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.HConstants;
+import org.observatory.mapreduce.PrivateDirectories;
 import org.observatory.schemas.tables.InProcessServer;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
@@ -60,6 +61,7 @@ public final class EmbeddedHBase implements AutoCloseable {
   /** Starts ZooKeeper and HBase and waits until the master is initialized. */
   public static EmbeddedHBase start(Configuration conf, Path dataDir) throws IOException {
     long started = System.nanoTime();
+    PrivateDirectories.create(dataDir);
     Path zkDir = dataDir.toAbsolutePath().resolve("zookeeper");
     // HBase keeps its state in its root directory; ZooKeeper's copy would only hold stale sessions.
     deleteRecursively(zkDir);

@@ -12,6 +12,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.observatory.mapreduce.PrivateDirectories;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +34,7 @@ final class JobStore {
     this.fs = dir.getFileSystem(conf);
     this.dir = fs.makeQualified(dir);
     this.json = json;
-    fs.mkdirs(this.dir);
+    PrivateDirectories.create(fs, this.dir);
   }
 
   void save(JobStatus status) throws IOException {

@@ -1,0 +1,40 @@
+package org.observatory.mapreduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@Tag("fast")
+class PrivateDirectoriesTest {
+  @Test
+  void aNewDirectoryAndAnExistingOpenOneEndPrivate(@TempDir Path root) throws Exception {
+    Path open = Files.createDirectory(root.resolve("open"), PosixFilePermissions.asFileAttribute(
+        PosixFilePermissions.fromString("rwxr-xr-x")));
+
+    PrivateDirectories.create(root.resolve("new/spool"));
+    PrivateDirectories.create(open);
+    PrivateDirectories.create(new Configuration(), new org.apache.hadoop.fs.Path(root.resolve("jobs").toUri()));
+    PrivateDirectories.create(new Configuration(), new org.apache.hadoop.fs.Path(open.toUri()));
+
+    for (Path dir : new Path[] {root.resolve("new/spool"), open, root.resolve("jobs")}) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).as(dir.toString())
+          .isEqualTo("rwx------");
+    }
+  }
+
+  @Test
+  void aClaimedWorkDirectoryAndItsRootArePrivate(@TempDir Path root) throws Exception {
+    Path work = root.resolve("query-work");
+    try (WorkDir claimed = WorkDir.claim(new Configuration(), new org.apache.hadoop.fs.Path(work.toString()), "query")) {
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(work))).isEqualTo("rwx------");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(Path.of(claimed.path().toUri().getPath()))))
+          .isEqualTo("rwx------");
+    }
+  }
+}
