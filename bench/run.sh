@@ -5,8 +5,8 @@
 #        bench/run.sh cluster [the same options]   (the embedded store beside the local multi-process cluster)
 #        bench/run.sh soak [--minutes 10] [--clients 32] [--keys 0]   (many clients at once on the embedded default)
 #        bench/run.sh floor [FILES or DIRS]   (the least the tweets' JSON and profiles could take; default: the real days)
-#        bench/run.sh bluesky [--events-per-second 100] [--paced 2000] [--paced-seconds 90] [--runs 3]
-#                                            (the Jetstream daemon on a loopback server: rate, latency, bytes per post)
+#        bench/run.sh bluesky [--events-per-second 100] [--paced 4800] [--paced-seconds 90] [--runs 3]
+#                                            (the Jetstream daemon on a loopback server: rate, latency, bytes per post; the hour loaded)
 # Writes bench/results/report.md, results.json and the charts (reindex: reindex.md and reindex.json;
 # cluster: cluster.md and cluster.json; soak: soak.md and soak.json); the generated corpus is kept under bench/work/.
 set -euo pipefail

@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -39,17 +41,21 @@ import org.observatory.schemas.tables.TableNames;
  * {@code bench/run.sh bluesky}: the Jetstream daemon on generated events of every collection served
  * by a loopback WebSocket server, in this JVM on the embedded store: the rate flat out, arrival-to-stored
  * while paced, and the bytes stored per post against the gzipped events the daemon records by default
- * (posts, reposts, identity and account events). Writes {@code bench/results/bluesky.md}.
+ * (posts, reposts, identity and account events); then the generated hours loaded as a recording is
+ * ({@code observatory load}, direct and bulk). Writes {@code bench/results/bluesky.md}.
  */
 public final class BlueskyBench {
   private static final List<String> EVERY_COLLECTION = List.of("app.bsky.feed.like", "app.bsky.feed.post",
       "app.bsky.feed.repost", "app.bsky.graph.follow", "app.bsky.graph.block", "app.bsky.actor.profile");
 
+  /** Observatory's executable jar, which bench/run.sh builds: the loads run in a process of their own. */
+  private static final String APP_JAR = "query-api/target/observatory.jar";
+
   private BlueskyBench() {}
 
   public static void main(String[] args) throws Exception {
     double generated = doubleArg(args, "--events-per-second", 100);
-    double paced = doubleArg(args, "--paced", 2_000);
+    double paced = doubleArg(args, "--paced", 4_800); // about 1,000 posts and reposts a second: 10x the network
     int pacedSeconds = (int) doubleArg(args, "--paced-seconds", 90);
     int runs = (int) doubleArg(args, "--runs", 3);
     Path work = Path.of("bench/work/bluesky");
@@ -62,6 +68,7 @@ public final class BlueskyBench {
     Path data = Files.createTempDirectory("bluesky-bench");
     StringBuilder md = new StringBuilder("# Bluesky: the Jetstream daemon\n\n");
     KilledDaemon.Figures killed;
+    Map<String, CommandSummary> loads = new LinkedHashMap<>();
     try (HBaseStore store = new HBaseFactory().withDataDir(data.resolve("data").toString())
         .withZookeeper(null, freePort()).open(false)) {
       List<Double> rates = new ArrayList<>();
@@ -80,6 +87,16 @@ public final class BlueskyBench {
       Result pacedRun = stream(store, new TableNames("bench_paced").of(Platform.BLUESKY), events, paced,
           data.resolve("paced"), pacedSeconds);
       killed = KilledDaemon.run(events, paced, data.resolve("killed"));
+      App app = new App(APP_JAR, JavaOptions.launchers(JavaOptions.LAUNCHERS), work.resolve("logs"));
+      for (String mode : List.of("direct", "bulk")) {
+        Store into = Store.create(data.resolve("load-" + mode));
+        try {
+          loads.put(mode, app.run("bluesky-load-" + mode, "load", "-c", into.config(null).toString(), "--mode", mode,
+              work.resolve("events").toString()));
+        } finally {
+          into.delete();
+        }
+      }
       long stored = tableBytes(store, first, data.resolve("data"));
       md.append(String.format(Locale.ROOT, """
           %d generated events of every collection (%d posts, %d reposts), %.1f MB of gzip, served on loopback
@@ -96,10 +113,14 @@ public final class BlueskyBench {
           | tables ÷ recording | %.2f |
           | kill -9 mid-stream (paced), then started again: seconds from the kill to storing again | %.1f |
           | events lost / doubled after the restart | %d / %d |
+          | the recorded hours loaded (`observatory load`, its own process), direct: events/s (posts and reposts/s) | %s |
+          | the same, bulk | %s |
           """, events.size(), corpus.posts(), corpus.reposts(), Files.size(corpus.files().get(0)) / 1e6,
-          Runtime.getRuntime().availableProcessors(), runs, Stats.median(rates.stream().mapToDouble(Double::doubleValue).toArray()), rates, paced, pacedSeconds,
+          Runtime.getRuntime().availableProcessors(), runs, Stats.median(rates.stream().mapToDouble(Double::doubleValue).toArray()),
+          String.join(", ", rates.stream().map(r -> String.format(Locale.ROOT, "%.0f", r)).toList()), paced, pacedSeconds,
           pacedRun.p99Ms(), pacedRun.medianMs(), posts, stored / (double) posts, recordedBytes / (double) posts,
-          stored / (double) recordedBytes, killed.secondsToStoringAgain(), killed.lost(), killed.doubled()));
+          stored / (double) recordedBytes, killed.secondsToStoringAgain(), killed.lost(), killed.doubled(),
+          loadRate(loads.get("direct")), loadRate(loads.get("bulk"))));
     }
     Path out = Path.of("bench/results/bluesky.md");
     Files.createDirectories(out.getParent());
@@ -108,6 +129,12 @@ public final class BlueskyBench {
   }
 
   private record Result(double eventsPerSecond, long statuses, double p99Ms, double medianMs) {}
+
+  /** A load's events (lines) a second, and the posts and reposts (statuses) among them. */
+  private static String loadRate(CommandSummary load) {
+    return String.format(Locale.ROOT, "%.0f (%.0f)", load.counter("lines") / load.seconds(),
+        load.counter("statuses") / load.seconds());
+  }
 
   /** Streams the events into the namespace until every one is loaded, or for {@code seconds} when paced. */
   private static Result stream(HBaseStore store, TableNames names, List<String> events, double perSecond, Path dir,
