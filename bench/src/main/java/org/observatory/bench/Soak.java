@@ -72,11 +72,14 @@ public final class Soak {
         keys.add(app.output("soak-key-" + k, "keys", "-c", store.config(null).toString(), "create", "--name",
             "soak-" + k));
       }
+      // Once keys exist the admin port, read for the heap at the end, wants an admin's.
+      String adminKey = keyCount == 0 ? null : app.output("soak-admin-key", "keys", "-c", store.config(null).toString(),
+          "create", "--name", "soak-admin", "--role", "admin");
       try (App.Service service = app.serve("soak-server", store, null)) {
         List<String> memes = topMemes(service.url(), keys.isEmpty() ? null : keys.get(0));
         System.err.printf("== soak: %d clients (%d keys) for %.1f minutes over %s, memes %s%n", clients, keyCount,
             minutes, DAY, memes);
-        Results results = soak(service.url(), clients, keys, minutes, memes, store.adminPort());
+        Results results = soak(service.url(), clients, keys, minutes, memes, store.adminPort(), adminKey);
         new ObjectMapper().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("soak.json").toFile(), results);
         String markdown = markdown(results);
@@ -92,8 +95,9 @@ public final class Soak {
     }
   }
 
-  static Results soak(String url, int clients, List<String> keys, double minutes, List<String> memes, int adminPort)
-      throws Exception {
+  /** @param adminKey for the admin port once keys exist; null when none do */
+  static Results soak(String url, int clients, List<String> keys, double minutes, List<String> memes, int adminPort,
+      String adminKey) throws Exception {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     ConcurrentLinkedQueue<Outcome> outcomes = new ConcurrentLinkedQueue<>();
     ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
@@ -116,7 +120,7 @@ public final class Soak {
     pool.shutdown();
     pool.awaitTermination((long) (minutes * 60) + 300, java.util.concurrent.TimeUnit.SECONDS);
     return results(clients, keys.size(), minutes, List.copyOf(outcomes), List.copyOf(failures),
-        heapAfterCollection(http, adminPort));
+        heapAfterCollection(http, adminPort, adminKey));
   }
 
   /** One analyst's client: sends, times and records each request. */
@@ -212,14 +216,18 @@ public final class Soak {
   }
 
   /** The service's heap after a full collection (Dropwizard's gc task), in MB: what the soak left behind. */
-  static long[] heapAfterCollection(HttpClient http, int adminPort) throws Exception {
+  static long[] heapAfterCollection(HttpClient http, int adminPort, String adminKey) throws Exception {
     String admin = "http://localhost:" + adminPort;
-    http.send(HttpRequest.newBuilder(URI.create(admin + "/tasks/gc")).POST(HttpRequest.BodyPublishers.noBody()).build(),
-        HttpResponse.BodyHandlers.discarding());
-    JsonNode gauges = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(admin + "/metrics")).build(),
-        HttpResponse.BodyHandlers.ofString()).body()).get("gauges");
+    http.send(withKey(HttpRequest.newBuilder(URI.create(admin + "/tasks/gc")), adminKey)
+        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+    JsonNode gauges = JSON.readTree(http.send(withKey(HttpRequest.newBuilder(URI.create(admin + "/metrics")), adminKey)
+        .build(), HttpResponse.BodyHandlers.ofString()).body()).get("gauges");
     return new long[] {gauges.get("jvm.memory.heap.used").get("value").asLong() >> 20,
         gauges.get("jvm.memory.heap.max").get("value").asLong() >> 20};
+  }
+
+  private static HttpRequest.Builder withKey(HttpRequest.Builder request, String key) {
+    return key == null ? request : request.header("Authorization", "Bearer " + key);
   }
 
   static Results results(int clients, int keys, double minutes, List<Outcome> outcomes, List<String> failures,

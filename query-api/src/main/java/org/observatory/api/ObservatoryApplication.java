@@ -109,7 +109,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
     ApiKeys keys = new ApiKeys(store.connection(), store.tableNames());
     LOG.info(exposure.admit(keys.anyActive())); // refuses to serve other machines without keys
     FairUse fairUse = new FairUse(config.access());
-    Access.register(environment, keys, exposure.beyondLoopback(), fairUse);
+    Access.register(environment, keys, exposure, fairUse);
     LoaderKit loaderKit = new LoaderKit(store.connection(), store.tableNames(), spec, config.hbase().regionsPerTable());
     environment.lifecycle().manage(new SampleSeeder(loaderKit, config.load(), config.hbase().dataDir().resolve("sample")));
     environment.healthChecks().register("hbase", new HBaseHealthCheck(store.connection()));

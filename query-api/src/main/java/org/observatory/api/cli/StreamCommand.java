@@ -143,8 +143,9 @@ public final class StreamCommand extends StoreCommand {
   }
 
   /** Dropwizard's metrics admin servlet alone: /healthcheck, /metrics, /ping, /threads. */
-  private static Server adminServer(int port, MetricRegistry metrics, HealthCheckRegistry health) {
-    Server server = new Server(port);
+  /** The daemon's health and metrics, on loopback alone: it has no keys, and its profiler could slow it. */
+  static Server adminServer(int port, MetricRegistry metrics, HealthCheckRegistry health) {
+    Server server = new Server(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
     ServletContextHandler context = new ServletContextHandler();
     context.setAttribute(MetricsServlet.METRICS_REGISTRY, metrics);
     context.setAttribute(HealthCheckServlet.HEALTH_CHECK_REGISTRY, health);

@@ -11,7 +11,9 @@ import io.dropwizard.auth.oauth.OAuthCredentialAuthFilter;
 import io.dropwizard.core.setup.Environment;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.servlet.DispatcherType;
 import java.io.IOException;
+import java.util.EnumSet;
 import java.time.Duration;
 import java.util.List;
 import org.glassfish.jersey.server.filter.RolesAllowedDynamicFeature;
@@ -37,15 +39,22 @@ public final class Access {
     }
   }
 
-  /** @param exposed whether the API listens beyond loopback: then every request needs a key */
-  public static void register(Environment environment, ApiKeys keys, boolean exposed, FairUse fairUse)
+  /**
+   * The API's keys and roles, and the admin port's door ({@link AdminAccess}).
+   *
+   * @param exposure where the service listens: beyond loopback, every request needs a key
+   */
+  public static void register(Environment environment, ApiKeys keys, Exposure exposure, FairUse fairUse)
       throws IOException {
     RoleCheck roles = new RoleCheck();
     CachingAuthenticator<String, Caller> checked = new CachingAuthenticator<>(environment.metrics(),
         new KeyAuthenticator(keys), Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(KEY_TRUSTED_FOR));
     var byKey = new OAuthCredentialAuthFilter.Builder<Caller>().setAuthenticator(checked).setAuthorizer(roles)
         .setPrefix(SCHEME).setRealm(REALM).setUnauthorizedHandler(UNAUTHORIZED).buildAuthFilter();
-    var open = OpenAccess.filter(new KeysInForce(keys, exposed), roles);
+    var open = OpenAccess.filter(new KeysInForce(keys, exposure.beyondLoopback()), roles);
+    environment.admin().addFilter("admin-keys", new AdminAccess(checked,
+        new KeysInForce(keys, exposure.beyondLoopback() || exposure.adminBeyondLoopback())))
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     environment.jersey().register(new KeyInUrl());
     environment.jersey().register(new AuthDynamicFeature(new ChainedAuthFilter<>(List.of(byKey, open))));
     environment.jersey().register(RolesAllowedDynamicFeature.class);

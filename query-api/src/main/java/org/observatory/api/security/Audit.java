@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * The audit trail: every write (a job submitted, cancelled or removed, a key made or revoked, a load, a
  * reindex, a month's tables dropped) as one JSON line on the logger {@code audit}, with who did it (a
  * key's id, or the command's user; never a key), when, and how it ended. The shipped configurations
- * write it to its own file; it is on even where the configuration quiets every other logger.
+ * write it to its own file; it is on even where the configuration or the admin port quiets every logger.
  */
 public final class Audit {
   public static final String LOGGER = "audit";
@@ -62,9 +62,12 @@ public final class Audit {
         : value.substring(0, GIVEN_MAX) + "... (" + value.length() + " characters)";
   }
 
-  /** A configuration that sets the root to WARN must not silence the trail; one that names the logger rules. */
+  /**
+   * Nothing turns the trail down: not a configuration that sets the root to WARN or names the logger at
+   * OFF, nor the admin port's log-level task. Checked before every line, so a change lasts no line.
+   */
   private static void keepOn() {
-    if (LOG instanceof ch.qos.logback.classic.Logger logger && logger.getLevel() == null) {
+    if (LOG instanceof ch.qos.logback.classic.Logger logger && !Level.INFO.isGreaterOrEqual(logger.getEffectiveLevel())) {
       logger.setLevel(Level.INFO);
     }
   }

@@ -66,6 +66,7 @@ class AccessTest {
   @Order(1)
   void withoutKeysOnLoopbackAnswersEveryoneButRefusesAWrongKey() throws Exception {
     assertThat(status(get(QUERY, null))).isEqualTo(200);
+    assertThat(status(admin("metrics", null).get())).isEqualTo(200);
     assertThat(status(get("jobs", null))).isEqualTo(200);
     Response wrong = get(QUERY, "obs_000000000000_" + "x".repeat(43));
     assertThat(wrong.getStatus()).isEqualTo(401);
@@ -224,6 +225,35 @@ class AccessTest {
   }
 
   /** The trend panel's total for its one meme, once every view has answered. */
+  @Test
+  @Order(7)
+  void onceKeysExistTheAdminPortNeedsAnAdminKeyAndCannotSilenceTheTrail() throws Exception {
+    String reader = keys("create", "--name", "dave", "--role", "reader");
+    awaitStatus(() -> status(admin("metrics", null).get()), 401);
+
+    assertThat(status(admin("healthcheck", null).get())).isEqualTo(200);
+    assertThat(status(admin("ping", null).get())).isEqualTo(200);
+    assertThat(status(admin("threads", reader).get())).isEqualTo(403);
+    assertThat(status(admin("tasks/gc", null).post(Entity.text("")))).isEqualTo(401);
+    assertThat(status(admin("metrics", root).get())).isEqualTo(200);
+    Response silenced = admin("tasks/log-level", root).post(Entity.form(new jakarta.ws.rs.core.Form()
+        .param("logger", "audit").param("level", "OFF")));
+    assertThat(status(silenced)).isEqualTo(200);
+    String id = KeyToken.parse(reader).orElseThrow().id();
+    keys("revoke", id);
+
+    assertThat(auditLines()).as("the trail after the task asked it to be OFF").anySatisfy(line -> {
+      assertThat(line.get("action").asText()).isEqualTo("key.revoke");
+      assertThat(line.get("target").asText()).isEqualTo(id);
+    });
+  }
+
+  /** A request to the admin port, with the key as a bearer token when one is given. */
+  private static Invocation.Builder admin(String path, String key) {
+    Invocation.Builder request = APP.client().target("http://localhost:" + APP.getAdminPort() + "/" + path).request();
+    return key == null ? request : request.header(HttpHeaders.AUTHORIZATION, "Bearer " + key);
+  }
+
   private static String trendTotal(ChromeDriver chrome, WebDriverWait wait) {
     wait.until(d -> "ready".equals(d.findElement(By.tagName("body")).getAttribute("data-state")));
     return chrome.findElement(By.cssSelector("#trend .totals tbody tr td:nth-child(2)")).getText();

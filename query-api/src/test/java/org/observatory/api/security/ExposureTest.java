@@ -36,6 +36,18 @@ class ExposureTest {
   }
 
   @Test
+  void anAdminPortBeyondLoopbackRefusesToStartWithoutAKey() {
+    DefaultServerFactory server = new DefaultServerFactory();
+    ((HttpConnectorFactory) server.getAdminConnectors().get(0)).setBindHost("0.0.0.0");
+    Exposure exposure = Exposure.loopbackUnlessSet(server);
+
+    assertThat(exposure.beyondLoopback()).as("the API").isFalse();
+    assertThat(exposure.adminBeyondLoopback()).isTrue();
+    assertThatThrownBy(() -> exposure.admit(false)).hasMessageContaining("admin port", "0.0.0.0", "keys create");
+    assertThat(exposure.admit(true)).contains("needs a key");
+  }
+
+  @Test
   void aNamedLoopbackAddressIsLoopback() {
     for (String host : List.of("localhost", "127.0.0.1", "::1")) {
       DefaultServerFactory server = new DefaultServerFactory();
