@@ -55,6 +55,8 @@ public final class Access {
     environment.admin().addFilter("admin-keys", new AdminAccess(checked,
         new KeysInForce(keys, exposure.beyondLoopback() || exposure.adminBeyondLoopback())))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    MaskedLogs.install();
+    MaskedUrls.install(environment);
     environment.jersey().register(new KeyInUrl());
     environment.jersey().register(new AuthDynamicFeature(new ChainedAuthFilter<>(List.of(byKey, open))));
     environment.jersey().register(RolesAllowedDynamicFeature.class);
