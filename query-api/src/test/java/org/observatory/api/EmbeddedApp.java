@@ -56,6 +56,19 @@ public final class EmbeddedApp {
     }
   }
 
+  /** The configuration, with the audit trail in a file of its own, one JSON line each, as the shipped ones. */
+  public static String withAuditFile(String config, Path audit) {
+    try {
+      Path file = Path.of(config);
+      Files.writeString(file, Files.readString(file).replace("loggers: {org.observatory: INFO}",
+          "loggers: {org.observatory: INFO, audit: {level: INFO, additive: false, appenders: [{type: file, "
+              + "currentLogFilename: '" + audit + "', archive: false, logFormat: '%msg%n'}]}}"));
+      return config;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();

@@ -190,8 +190,9 @@ public final class Reindex {
       scan.setAttribute(Scan.SCAN_ATTRIBUTES_TABLE_NAME, names.tweets(month).getName());
       scans.add(scan);
     }
+    // Credentials, where a cluster needs them, are JobRunner's to add (an embedded store issues no tokens).
     TableMapReduceUtil.initTableMapperJob(scans, ReindexMapper.class, ImmutableBytesWritable.class,
-        Mutation.class, job, false);
+        Mutation.class, job, false, false);
     job.setOutputFormatClass(MultiTableOutputFormat.class);
     job.setNumReduceTasks(0);
     job.setMapSpeculativeExecution(false); // its maps write to the tables themselves: a second attempt writes it all twice

@@ -11,6 +11,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.HConstants;
+import org.observatory.api.hbase.secret.SecretZooKeeper;
+import org.observatory.api.hbase.secret.StoreAccess;
+import org.observatory.api.hbase.secret.StoreSecret;
 import org.observatory.mapreduce.PrivateDirectories;
 import org.observatory.schemas.tables.InProcessServer;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
@@ -36,16 +39,22 @@ public final class EmbeddedHBase implements AutoCloseable {
   private static final long START_TIMEOUT_MILLIS = 180_000;
 
   private final Configuration conf;
+  private final StoreSecret secret;
   private final MiniZooKeeperCluster zookeeper;
   private final LocalHBaseCluster cluster;
 
-  private EmbeddedHBase(Configuration conf, MiniZooKeeperCluster zookeeper, LocalHBaseCluster cluster) {
+  private EmbeddedHBase(Configuration conf, StoreSecret secret, MiniZooKeeperCluster zookeeper,
+      LocalHBaseCluster cluster) {
     this.conf = conf;
+    this.secret = secret;
     this.zookeeper = zookeeper;
     this.cluster = cluster;
   }
 
-  /** Settings that make HBase run standalone on the local file system under {@code dataDir}. */
+  /**
+   * Settings that make HBase run standalone on the local file system under {@code dataDir}, its ports
+   * open only to a process that can read the store's secret there.
+   */
   public static void configure(Configuration conf, Path dataDir, int zookeeperPort) {
     Path dir = dataDir.toAbsolutePath().normalize();
     conf.setBoolean(HConstants.CLUSTER_DISTRIBUTED, false);
@@ -56,34 +65,47 @@ public final class EmbeddedHBase implements AutoCloseable {
     InProcessServer.configure(conf);
     conf.setInt(HConstants.MASTER_PORT, 0);
     conf.setInt(HConstants.REGIONSERVER_PORT, 0);
+    StoreAccess.require(conf, secretFile(dir));
+  }
+
+  /** The store's secret, which the commands that attach to a running service read. */
+  public static Path secretFile(Path dataDir) {
+    return dataDir.toAbsolutePath().normalize().resolve(StoreSecret.FILE_NAME);
   }
 
   /** Starts ZooKeeper and HBase and waits until the master is initialized. */
   public static EmbeddedHBase start(Configuration conf, Path dataDir) throws IOException {
     long started = System.nanoTime();
     PrivateDirectories.create(dataDir);
+    StoreSecret secret = StoreSecret.createIn(dataDir);
+    StoreAccess.serve(secret);
+    try {
+      return start(conf, dataDir, secret, started);
+    } catch (IOException | RuntimeException e) {
+      StoreAccess.stopServing(secret);
+      throw e;
+    }
+  }
+
+  private static EmbeddedHBase start(Configuration conf, Path dataDir, StoreSecret secret, long started)
+      throws IOException {
     Path zkDir = dataDir.toAbsolutePath().resolve("zookeeper");
     // HBase keeps its state in its root directory; ZooKeeper's copy would only hold stale sessions.
     deleteRecursively(zkDir);
     MiniZooKeeperCluster zookeeper = new MiniZooKeeperCluster(conf);
     int port = conf.getInt(HConstants.ZOOKEEPER_CLIENT_PORT, 2181);
     zookeeper.setDefaultClientPort(port);
-    try {
-      // On a port held by another socket ZooKeeper moves to the next one, where nothing would find it.
-      if (zookeeper.startup(zkDir.toFile()) != port) {
-        zookeeper.shutdown();
-        throw new IOException("ZooKeeper could not listen on port " + port + ", which another program holds: "
-            + "set hbase.zookeeperPort in the configuration to a free one");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted starting ZooKeeper", e);
+    // On a port held by another socket ZooKeeper moves to the next one, where nothing would find it.
+    if (SecretZooKeeper.start(secret, () -> zookeeper.startup(zkDir.toFile())) != port) {
+      zookeeper.shutdown();
+      throw new IOException("ZooKeeper could not listen on port " + port + ", which another program holds: "
+          + "set hbase.zookeeperPort in the configuration to a free one");
     }
     // Metrics sources get unique names, so one JVM can start the embedded HBase more than once.
     DefaultMetricsSystem.setMiniClusterMode(true);
     LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, 1, HMaster.class, HRegionServer.class);
     cluster.startup();
-    EmbeddedHBase hbase = new EmbeddedHBase(conf, zookeeper, cluster);
+    EmbeddedHBase hbase = new EmbeddedHBase(conf, secret, zookeeper, cluster);
     try {
       hbase.awaitMaster();
       hbase.recoverUnknownServers();
@@ -114,6 +136,7 @@ public final class EmbeddedHBase implements AutoCloseable {
       deleteArchivedLogs();
     } finally {
       zookeeper.shutdown();
+      StoreAccess.stopServing(secret);
     }
     LOG.info("embedded HBase stopped");
   }

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
+import org.observatory.api.hbase.secret.StoreSecret;
 import org.observatory.schemas.tables.TableNames;
 
 /**
@@ -116,7 +117,11 @@ public class HBaseFactory {
       readSiteFiles(conf, Path.of(configDir));
     }
     properties.forEach(conf::set);
-    if (!isEmbedded() || (attach && listening(zookeeperPort))) {
+    if (!isEmbedded()) {
+      return HBaseStore.connect(conf, tableNames(), null);
+    }
+    if (attach && listening(zookeeperPort)) {
+      StoreSecret.read(EmbeddedHBase.secretFile(dataDir())); // refused here, clearly, rather than by every retry
       return HBaseStore.connect(conf, tableNames(), null);
     }
     if (listening(zookeeperPort)) {

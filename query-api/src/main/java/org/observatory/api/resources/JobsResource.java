@@ -29,6 +29,7 @@ import org.observatory.api.jobs.QueryJobs;
 import org.observatory.api.query.Asked;
 import org.observatory.api.query.QueryEngines;
 import org.observatory.api.query.QueryKind;
+import org.observatory.api.query.QuotaExceededException;
 import org.observatory.api.security.Audit;
 import org.observatory.api.security.Caller;
 import org.observatory.api.security.FairUse;
@@ -65,8 +66,13 @@ public final class JobsResource {
     Map<String, String> given = parameters.given();
     Asked parsed = engines.parse(query, given);
     ResultFormat.parse(parameters.format, parsed.query().kind()); // a result must come in the format asked later
-    fairUse.checkJobs(caller, jobs.list().stream()
-        .filter(j -> caller.keyId().equals(j.owner()) && !j.state().isFinished()).count());
+    try {
+      fairUse.checkJobs(caller, jobs.list().stream()
+          .filter(j -> caller.keyId().equals(j.owner()) && !j.state().isFinished()).count());
+    } catch (QuotaExceededException refused) {
+      Audit.record(caller.keyId(), "job.submit", query, "refused", Map.of("why", refused.getMessage()));
+      throw refused;
+    }
     JobStatus job = jobs.submit(parsed, given, caller.keyId());
     Audit.record(caller.keyId(), "job.submit", job.id(), "accepted", Map.of("query", job.query()));
     return Response.accepted(job).location(URI.create("/jobs/" + job.id())).build();
@@ -143,7 +149,7 @@ public final class JobsResource {
   }
 
   private static Response notFound(String id) {
-    return error(Response.Status.NOT_FOUND, "no job " + id + " (finished jobs are kept until they expire)");
+    return error(Response.Status.NOT_FOUND, "no job " + Audit.given(id) + " (finished jobs are kept until they expire)");
   }
 
   private static Response error(Response.Status status, String message) {

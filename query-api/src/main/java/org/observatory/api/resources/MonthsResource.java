@@ -60,9 +60,11 @@ public final class MonthsResource {
   /** Where a region of a table is served, its row keys from {@code start} up to {@code end} (both printable). */
   public record Region(String start, String end, String server) {}
 
-  @Operation(summary = "A month's tables, each with its regions and the region server that serves each")
+  @Operation(summary = "A month's tables, each with its regions and the region server (host:port) that "
+      + "serves each: admins only, since it tells where the store listens")
   @GET
   @Path("/{month}/regions")
+  @RolesAllowed(Role.ADMIN_NAME)
   public Map<String, List<Region>> regions(@PathParam("month") String month) throws IOException {
     List<TableName> tables;
     try {

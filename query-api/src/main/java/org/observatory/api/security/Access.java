@@ -48,12 +48,20 @@ public final class Access {
       throws IOException {
     RoleCheck roles = new RoleCheck();
     CachingAuthenticator<String, Caller> checked = new CachingAuthenticator<>(environment.metrics(),
-        new KeyAuthenticator(keys), Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(KEY_TRUSTED_FOR));
+        new KeyAuthenticator(keys), Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(KEY_TRUSTED_FOR),
+        true); // a token that is no key's is looked up once in that time too, however often it is sent
     var byKey = new OAuthCredentialAuthFilter.Builder<Caller>().setAuthenticator(checked).setAuthorizer(roles)
         .setPrefix(SCHEME).setRealm(REALM).setUnauthorizedHandler(UNAUTHORIZED).buildAuthFilter();
-    var open = OpenAccess.filter(new KeysInForce(keys, exposure.beyondLoopback()), roles);
+    KeyWatch watch = new KeyWatch(keys, environment.lifecycle().scheduledExecutorService("key-watch").build());
+    environment.lifecycle().manage(watch);
+    var open = OpenAccess.filter(new KeysInForce(watch, exposure.beyondLoopback()), roles);
+    FailedAuthentications failed = new FailedAuthentications(watch);
+    environment.servlets().addFilter("failed-authentications", failed)
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    environment.admin().addFilter("failed-authentications", failed)
+        .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     environment.admin().addFilter("admin-keys", new AdminAccess(checked,
-        new KeysInForce(keys, exposure.beyondLoopback() || exposure.adminBeyondLoopback())))
+        new KeysInForce(watch, exposure.beyondLoopback() || exposure.adminBeyondLoopback())))
         .addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
     MaskedLogs.install();
     MaskedUrls.install(environment);

@@ -62,7 +62,8 @@ final class AdminAccess implements Filter {
     }
   }
 
-  private static void refuse(HttpServletResponse response, int status, String message) throws IOException {
+  /** A JSON error as the API's are, {@code code} and {@code message}. */
+  static void refuse(HttpServletResponse response, int status, String message) throws IOException {
     response.setStatus(status);
     response.setContentType("application/json");
     response.getOutputStream().write(("{\"code\":" + status + ",\"message\":\"" + message + "\"}")

@@ -2,7 +2,9 @@ package org.observatory.api.security;
 
 import ch.qos.logback.classic.Level;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,7 +20,11 @@ import org.slf4j.LoggerFactory;
 public final class Audit {
   public static final String LOGGER = "audit";
   private static final Logger LOG = LoggerFactory.getLogger(LOGGER);
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * Every character past ASCII written as a JSON escape: a client's U+2028 or U+2029 (line breaks to
+   * many readers) or any other oddity stays inside its line, and the trail is one JSON object a line.
+   */
+  private static final ObjectMapper JSON = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
   /** Longer than any id Observatory makes (a job's is 36): a client's longer value is cut to this. */
   private static final int GIVEN_MAX = 64;
 
@@ -56,7 +62,7 @@ public final class Audit {
     record(actor, action, target, outcome, Map.of());
   }
 
-  /** A value a client gave, as a target: cut so that no request writes a long line into the trail. */
+  /** A value a client gave, cut so that no request writes a long line into the trail, or an answer. */
   public static String given(String value) {
     return value.length() <= GIVEN_MAX ? value
         : value.substring(0, GIVEN_MAX) + "... (" + value.length() + " characters)";

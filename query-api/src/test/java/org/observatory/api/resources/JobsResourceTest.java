@@ -28,6 +28,7 @@ import org.observatory.api.query.QueryEngines;
 import org.observatory.schemas.tables.Platform;
 import org.observatory.api.query.QuerySettings;
 import org.observatory.api.security.AccessSettings;
+import org.observatory.api.security.AuditLines;
 import org.observatory.api.security.Caller;
 import org.observatory.api.security.FairUse;
 import org.observatory.api.security.Role;
@@ -100,18 +101,32 @@ class JobsResourceTest {
   }
 
   @Test
+  void aMissingJobsIdIsNotEchoedWholeHoweverLong() throws Exception {
+    String id = "x".repeat(441);
+    try (Response missing = RESOURCES.target("/jobs/" + id).request().get()) {
+      assertThat(missing.getStatus()).isEqualTo(404);
+      assertThat(message(missing)).contains("(441 characters)").hasSizeLessThan(200);
+    }
+  }
+
+  @Test
   void aKeyWithAsManyJobsUnfinishedAsItMayHaveIsToldToWaitWith429() throws Exception {
     int allowed = new AccessSettings().jobsPerKey();
-    for (int active = unfinished(); active <= allowed; active++) {
-      try (Response submitted = submit("retweet-edges?memes=%23a&start=2013-08-10&end=2013-08-10")) {
-        if (active < allowed) {
-          assertThat(submitted.getStatus()).isEqualTo(202);
-        } else {
-          assertThat(submitted.getStatus()).isEqualTo(429);
-          assertThat(submitted.getHeaderString("Retry-After")).isEqualTo("30");
-          assertThat(message(submitted)).contains(allowed + " jobs of key 0123456789ab are queued or running");
+    try (AuditLines trail = new AuditLines()) {
+      for (int active = unfinished(); active <= allowed; active++) {
+        try (Response submitted = submit("retweet-edges?memes=%23a&start=2013-08-10&end=2013-08-10")) {
+          if (active < allowed) {
+            assertThat(submitted.getStatus()).isEqualTo(202);
+          } else {
+            assertThat(submitted.getStatus()).isEqualTo(429);
+            assertThat(submitted.getHeaderString("Retry-After")).isEqualTo("30");
+            assertThat(message(submitted)).contains(allowed + " jobs of key 0123456789ab are queued or running");
+          }
         }
       }
+      assertThat(trail.lines()).as("a refused submission is in the trail").anySatisfy(line -> assertThat(line)
+          .contains("\"actor\":\"0123456789ab\"", "\"action\":\"job.submit\"", "\"target\":\"retweet-edges\"",
+              "\"outcome\":\"refused\"", "queued or running"));
     }
     assertThat(unfinished()).isEqualTo(allowed);
     for (String id : unfinishedIds()) { // the share back, for the other tests
