@@ -53,12 +53,26 @@ final class LoopbackJetstream implements AutoCloseable {
     server.stop(1000);
   }
 
+  /**
+   * Binds the port again, trying for a while: a port just let go may still be held for a moment, and
+   * the library reports a failed bind only to {@link Server#onError}, never to the caller.
+   */
   void start() throws Exception {
-    server = new Server(new InetSocketAddress("127.0.0.1", port));
-    server.setReuseAddr(true);
-    server.start();
-    server.started.await();
-    port = server.getPort();
+    Exception last = null;
+    for (int attempt = 0; attempt < 100; attempt++) {
+      Server trying = new Server(new InetSocketAddress("127.0.0.1", port));
+      trying.setReuseAddr(true);
+      trying.start();
+      trying.started.await(10, java.util.concurrent.TimeUnit.SECONDS);
+      if (trying.failed == null && trying.started.getCount() == 0) {
+        server = trying;
+        port = server.getPort();
+        return;
+      }
+      last = trying.failed;
+      Thread.sleep(100);
+    }
+    throw new IllegalStateException("the loopback Jetstream could not listen on port " + port + " again", last);
   }
 
   @Override
@@ -69,6 +83,7 @@ final class LoopbackJetstream implements AutoCloseable {
 
   private final class Server extends WebSocketServer {
     final java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+    volatile Exception failed;
 
     Server(InetSocketAddress address) {
       super(address);
@@ -128,6 +143,11 @@ final class LoopbackJetstream implements AutoCloseable {
     public void onMessage(WebSocket connection, String message) {}
 
     @Override
-    public void onError(WebSocket connection, Exception e) {}
+    public void onError(WebSocket connection, Exception e) {
+      if (connection == null) { // the server's own error: it did not start (a bind), or it stopped
+        failed = e;
+        started.countDown();
+      }
+    }
   }
 }
