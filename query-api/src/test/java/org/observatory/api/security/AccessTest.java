@@ -4,25 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dropwizard.core.cli.Cli;
-import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
-import io.dropwizard.util.JarLocation;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.client.WebTarget;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.IntSupplier;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -301,27 +295,26 @@ class AccessTest {
     return chrome.findElement(By.cssSelector("#trend .totals tbody tr td:nth-child(2)")).getText();
   }
 
-  /** Runs the keys command as the launcher would; returns what it printed (for create: the key). */
+  /**
+   * Runs the keys command as the launcher would, in a process of its own (in this JVM it would stop the
+   * service's logging when it ends, trail included); returns what it printed (for create: the key).
+   */
   private static String keys(String... arguments) throws Exception {
-    Bootstrap<ObservatoryConfiguration> bootstrap = new Bootstrap<>(new ObservatoryApplication());
-    new ObservatoryApplication().initialize(bootstrap);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    PrintStream stdout = System.out;
-    Optional<Throwable> failed;
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    try {
-      String[] command = new String[arguments.length + 3];
-      command[0] = "keys";
-      command[1] = "-c";
-      command[2] = CONFIG;
-      System.arraycopy(arguments, 0, command, 3, arguments.length);
-      failed = new Cli(new JarLocation(AccessTest.class), bootstrap, System.err, System.err).run(command);
-    } finally {
-      System.setOut(stdout);
-    }
-    assertThat(failed).isEmpty();
-    return out.toString(StandardCharsets.UTF_8).strip();
+    List<String> line = new java.util.ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(option -> option.startsWith("--add-") || option.startsWith("-Dorg.apache.hbase.thirdparty"))
+        .forEach(line::add);
+    line.addAll(List.of("-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+        ObservatoryApplication.class.getName(), "keys", "-c", CONFIG));
+    line.addAll(List.of(arguments));
+    Process process = new ProcessBuilder(line).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as("keys " + String.join(" ", arguments)).isZero();
+    return out.strip();
   }
+
 
   private static String jobState(String id, String key) {
     try {
