@@ -33,6 +33,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.observatory.api.hbase.EmbeddedHBase;
+import org.observatory.api.hbase.secret.StoreAccess;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.TableSnapshot;
@@ -107,8 +109,10 @@ class ClusterIT {
   @Test
   @Order(2)
   void theClusterHoldsEveryCellOfTheEmbeddedStore() throws Exception {
-    Map<String, String> onTheCluster = snapshot(2181);
-    assertThat(onTheCluster).hasSizeGreaterThan(20).isEqualTo(snapshot(embeddedZookeeperPort));
+    Map<String, String> onTheCluster = snapshot(store(2181));
+    Configuration embeddedStore = store(embeddedZookeeperPort);
+    StoreAccess.require(embeddedStore, EmbeddedHBase.secretFile(work.resolve("embedded"))); // it takes no other client
+    assertThat(onTheCluster).hasSizeGreaterThan(20).isEqualTo(snapshot(embeddedStore));
   }
 
   @Test
@@ -215,7 +219,7 @@ class ClusterIT {
   @Test
   @Order(7)
   void aLoadThatLosesARegionServerLeavesTheTablesOfACleanLoad() throws Exception {
-    Map<String, String> clean = snapshot(2181);
+    Map<String, String> clean = snapshot(store(2181));
     Path log = work.resolve("load-fault.log");
     List<String> load = List.of(root.resolve("observatory").toString(), "load", "-c", clusterConfig.toString(),
         "/input/" + SharedData.DAY_2016);
@@ -231,7 +235,7 @@ class ClusterIT {
     if (!completed) {
       Commands.run(work.resolve("load-again.log"), javaOpts(clusterSettings), 1200, load);
     }
-    assertThat(snapshot(2181)).isEqualTo(clean);
+    assertThat(snapshot(store(2181))).isEqualTo(clean);
   }
 
   private static String comparableAnswer(String body) {
@@ -242,12 +246,17 @@ class ClusterIT {
     }
   }
 
-  /** Every table of the observatory namespace, as cell counts and digests, read from the store at that ZooKeeper port. */
-  private static Map<String, String> snapshot(int zookeeperPort) throws IOException {
+  /** A client of the store at that ZooKeeper port. */
+  private static Configuration store(int zookeeperPort) {
     Configuration conf = HBaseConfiguration.create();
     conf.set("hbase.zookeeper.quorum", "localhost");
     conf.setInt("hbase.zookeeper.property.clientPort", zookeeperPort);
-    try (Connection connection = ConnectionFactory.createConnection(conf)) {
+    return conf;
+  }
+
+  /** Every table of the observatory namespace, as cell counts and digests, read from that store. */
+  private static Map<String, String> snapshot(Configuration store) throws IOException {
+    try (Connection connection = ConnectionFactory.createConnection(store)) {
       return TableSnapshot.of(connection, "observatory");
     }
   }
