@@ -135,7 +135,7 @@ public enum ContentQuery {
 
   /**
    * The answer from every tweet's tallies, merged, and the tallies of the hours kept
-   * ({@link HourlyTallies#encode}'s form) besides.
+   * ({@link KeptTally#encode}'s form) besides.
    */
   abstract Answer answer(Map<String, Tally> tallies, List<ByteBuffer> kept);
 

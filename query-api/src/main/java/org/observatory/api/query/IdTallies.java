@@ -21,7 +21,7 @@ final class IdTallies {
   /**
    * Where each tally's label is, read only for the tallies that win and are listed: a kept hour's
    * index in {@link #keptBytes} and the label's place in it ({@code hour << 32 | at}); {@code -2 - i}
-   * for {@link #mapLabels}{@code [i]}; or {@link HourlyTallies#NO_LABEL}. Making every label a string
+   * for {@link #mapLabels}{@code [i]}; or {@link KeptTally#NO_LABEL}. Making every label a string
    * as it was read, then finding each listed one at random among millions, cost a 16-day
    * user-post-count about a third of its time in cache misses.
    */
@@ -43,11 +43,11 @@ final class IdTallies {
    * first, then by the first id and the second.
    */
   static IdTallies mostFirst(Map<String, Tally> tallies, List<ByteBuffer> kept) {
-    IdTallies all = new IdTallies(tallies.size() + kept.stream().mapToInt(HourlyTallies::size).sum(),
+    IdTallies all = new IdTallies(tallies.size() + kept.stream().mapToInt(KeptTally::size).sum(),
         tallies.size(), kept.size());
     tallies.forEach((key, tally) -> {
       int arrow = key.indexOf('>');
-      long labelAt = HourlyTallies.NO_LABEL;
+      long labelAt = KeptTally.NO_LABEL;
       if (tally.label() != null) {
         labelAt = -2L - all.size;
         all.mapLabels[all.size] = tally.label();
@@ -58,14 +58,14 @@ final class IdTallies {
     for (int h = 0; h < kept.size(); h++) {
       long hour = (long) h << 32;
       all.keptBytes[h] = kept.get(h).array();
-      HourlyTallies.decode(kept.get(h), (bytes, from, length, count, time, labelAt) -> {
+      KeptTally.decode(kept.get(h), (bytes, from, length, count, time, labelAt) -> {
         int to = from + length;
         int arrow = from;
         while (arrow < to && bytes[arrow] != '>') {
           arrow++;
         }
         all.add(id(bytes, from, arrow), arrow < to ? id(bytes, arrow + 1, to) : 0, count, time,
-            labelAt == HourlyTallies.NO_LABEL ? labelAt : hour | labelAt);
+            labelAt == KeptTally.NO_LABEL ? labelAt : hour | labelAt);
       });
     }
     // Stable sorts, least significant first: by the first id and the second, then by count.
@@ -95,9 +95,9 @@ final class IdTallies {
   String label(int i) {
     long at = columns[LABEL_AT][i];
     if (at >= 0) {
-      return HourlyTallies.label(keptBytes[(int) (at >>> 32)], (int) at);
+      return KeptTally.label(keptBytes[(int) (at >>> 32)], (int) at);
     }
-    return at == HourlyTallies.NO_LABEL ? null : mapLabels[(int) (-2 - at)];
+    return at == KeptTally.NO_LABEL ? null : mapLabels[(int) (-2 - at)];
   }
 
   private void add(long a, long b, long n, long at, long labelAt) {

@@ -99,6 +99,11 @@ public final class IndexScanner {
     return names;
   }
 
+  /** The counts table, where the {@link HourCache} keeps its hours (its caller closes it). */
+  Table countsTable() throws IOException {
+    return connection.getTable(names.counts());
+  }
+
   /** An index row, or every row starting with {@code key} when {@code prefix} is set. */
   public record Key(String key, boolean prefix) {
     /** Exactly these rows. */

@@ -37,12 +37,12 @@ final class KeyCounts {
   }
 
   static KeyCounts mostFirst(Map<String, Tally> tallies, List<ByteBuffer> kept) {
-    int largestHour = kept.stream().mapToInt(HourlyTallies::size).max().orElse(0);
+    int largestHour = kept.stream().mapToInt(KeptTally::size).max().orElse(0);
     Object2LongOpenHashMap<String> sums = new Object2LongOpenHashMap<>(Math.max(tallies.size(), 2 * largestHour));
     tallies.forEach((key, tally) -> sums.addTo(key, tally.count()));
     for (ByteBuffer hour : kept) {
-      HourlyTallies.decode(hour, (bytes, from, length, n, time, labelAt) ->
-          sums.addTo(HourlyTallies.text(bytes, from, length), n));
+      KeptTally.decode(hour, (bytes, from, length, n, time, labelAt) ->
+          sums.addTo(KeptTally.text(bytes, from, length), n));
     }
     int size = sums.size();
     String[] keys = new String[size];

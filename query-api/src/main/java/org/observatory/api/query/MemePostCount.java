@@ -7,7 +7,7 @@ import java.util.Map;
 
 /** Per meme, the number of tweets in the window that contain it: from the meme index's hourly counts. */
 public record MemePostCount(QueryKind kind, List<Meme> memes, TimeWindow window)
-    implements AnswerQuery<HourlyCounts.Counted> {
+    implements AnswerQuery<MemeCountsByHour.Counted> {
   static MemePostCount parse(QueryKind kind, QueryRequest request) {
     return new MemePostCount(kind, request.memes(), request.window());
   }
@@ -18,17 +18,17 @@ public record MemePostCount(QueryKind kind, List<Meme> memes, TimeWindow window)
   }
 
   @Override
-  public Share<HourlyCounts.Counted> gather(QueryEngine engine, Progress progress) throws IOException {
+  public Share<MemeCountsByHour.Counted> gather(QueryEngine engine, Progress progress) throws IOException {
     return engine.countMemes(memes, window);
   }
 
   @Override
-  public QueryResult answer(List<Share<HourlyCounts.Counted>> shares, long began) {
+  public QueryResult answer(List<Share<MemeCountsByHour.Counted>> shares, long began) {
     Map<String, Long> counts = new LinkedHashMap<>();
     for (int m = 0; m < memes.size(); m++) {
       long sum = 0;
-      for (Share<HourlyCounts.Counted> share : shares) {
-        sum += HourlyCounts.Counted.total(share.values().perKey()[m]);
+      for (Share<MemeCountsByHour.Counted> share : shares) {
+        sum += MemeCountsByHour.Counted.total(share.values().perKey()[m]);
       }
       counts.put(memes.get(m).text(), sum);
     }

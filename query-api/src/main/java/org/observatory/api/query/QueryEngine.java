@@ -24,9 +24,9 @@ public final class QueryEngine {
   private final QuerySettings settings;
   private final IndexKeys indexKeys;
   private final MemeKeys memeKeys;
-  private final HourlyCounts hourlyCounts;
-  private final HourlyTallies hourlyTallies;
-  private final HourlyKeyCounts hourlyKeyCounts;
+  private final MemeCountsByHour memeCountsByHour;
+  private final TalliesByHour talliesByHour;
+  private final TopMemesByHour topMemesByHour;
   private final Platform platform;
 
   /**
@@ -51,9 +51,9 @@ public final class QueryEngine {
     this.settings = settings;
     this.indexKeys = new IndexKeys(spec);
     this.memeKeys = MemeKeys.of(spec, accounts);
-    this.hourlyCounts = new HourlyCounts(scanner);
-    this.hourlyTallies = new HourlyTallies(scanner);
-    this.hourlyKeyCounts = new HourlyKeyCounts(scanner);
+    this.memeCountsByHour = new MemeCountsByHour(scanner);
+    this.talliesByHour = new TalliesByHour(scanner);
+    this.topMemesByHour = new TopMemesByHour(scanner);
     this.phase2 = new Phase2(fetcher, bigPhase2, memeKeys, settings.mapReduceThreshold(bigPhase2.onCluster()));
   }
 
@@ -135,18 +135,18 @@ public final class QueryEngine {
   }
 
   /** Per hour of the window, the memes' tweets each and all together, from the meme index. */
-  Share<HourlyCounts.Counted> countMemes(List<Meme> memes, TimeWindow window) throws IOException {
-    HourlyCounts.Counted counted = hourlyCounts.count(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window);
-    return new Share<>(counted, Share.Read.indexOnly(this, counted.months(), HourlyCounts.Counted.total(counted.any()),
+  Share<MemeCountsByHour.Counted> countMemes(List<Meme> memes, TimeWindow window) throws IOException {
+    MemeCountsByHour.Counted counted = memeCountsByHour.count(MemeKeys.INDEX, memes.stream().map(Meme::key).toList(), window);
+    return new Share<>(counted, Share.Read.indexOnly(this, counted.months(), MemeCountsByHour.Counted.total(counted.any()),
         counted.skipped()));
   }
 
-  HourlyTallies hourlyTallies() {
-    return hourlyTallies;
+  TalliesByHour talliesByHour() {
+    return talliesByHour;
   }
 
-  HourlyKeyCounts hourlyKeyCounts() {
-    return hourlyKeyCounts;
+  TopMemesByHour topMemesByHour() {
+    return topMemesByHour;
   }
 
   /** What a content query's tallies need to know of the memes asked. */

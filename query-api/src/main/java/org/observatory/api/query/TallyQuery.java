@@ -22,7 +22,7 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
   /** The index's user ids answered user-post-count; only each user's latest tweet was fetched, for a label. */
   public static final String FROM_INDEX = "index+labels";
 
-  /** A platform's tallies, and the kept hours' tallies in their stored form ({@link HourlyTallies}). */
+  /** A platform's tallies, and the kept hours' tallies in their stored form ({@link TalliesByHour}). */
   record Tallied(Map<String, Tally> tallies, List<ByteBuffer> kept) {}
 
   @Override
@@ -30,7 +30,7 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
     List<String> needed = content.fields(engine.memeKeys());
     boolean userPosts = content == ContentQuery.USER_POST_COUNT;
     // The hours kept from an earlier query are merged as they are; the rest of the window is scanned.
-    HourlyTallies.Read kept = engine.hourlyTallies().read(content, memes, window, needed);
+    TalliesByHour.Read kept = engine.talliesByHour().read(content, memes, window, needed);
     ContentQuery.Asked asked = engine.asked(memes);
     Tallies carried = new Tallies();
     IndexedUserCounts counted = new IndexedUserCounts();
@@ -62,9 +62,9 @@ public record TallyQuery(QueryKind kind, ContentQuery content, List<Meme> memes,
         }
       }
     }
-    engine.hourlyTallies().keep(content, memes, kept);
+    engine.talliesByHour().keep(kept);
     Phase2.Tallied phase2 = engine.phase2().tally(content, memes, toFetch, progress);
-    for (HourlyTallies.Hour hour : kept.toKeep.values()) {
+    for (TalliesByHour.Hour hour : kept.toKeep.values()) {
       hour.tallies.asMap().forEach(carried::add);
     }
     phase2.tallies().forEach(carried::add);

@@ -12,7 +12,7 @@ import java.util.Map;
  * memes: from the meme index's hourly counts.
  */
 public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window, Granularity per)
-    implements AnswerQuery<HourlyCounts.Counted> {
+    implements AnswerQuery<MemeCountsByHour.Counted> {
   private static final long DAY_MILLIS = 86_400_000L;
 
   static TimestampCount parse(QueryKind kind, QueryRequest request) {
@@ -25,20 +25,20 @@ public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window
   }
 
   @Override
-  public Share<HourlyCounts.Counted> gather(QueryEngine engine, Progress progress) throws IOException {
+  public Share<MemeCountsByHour.Counted> gather(QueryEngine engine, Progress progress) throws IOException {
     return engine.countMemes(memes, window);
   }
 
   @Override
-  public QueryResult answer(List<Share<HourlyCounts.Counted>> shares, long began) {
+  public QueryResult answer(List<Share<MemeCountsByHour.Counted>> shares, long began) {
     long first = Math.floorDiv(window.start(), per.millis);
     long last = Math.floorDiv(window.endExclusive() - 1, per.millis);
     long[] perBucket = new long[(int) (last - first + 1)];
-    for (Share<HourlyCounts.Counted> share : shares) {
-      HourlyCounts.Counted found = share.values();
+    for (Share<MemeCountsByHour.Counted> share : shares) {
+      MemeCountsByHour.Counted found = share.values();
       long[] perHour = found.any();
       for (int h = 0; h < perHour.length; h++) { // a day's buckets start on the hour, so hours fall in one each
-        perBucket[(int) (Math.floorDiv((found.firstHour() + h) * HourlyCounts.HOUR_MILLIS, per.millis) - first)]
+        perBucket[(int) (Math.floorDiv((found.firstHour() + h) * Hours.MILLIS, per.millis) - first)]
             += perHour[h];
       }
     }
@@ -51,7 +51,7 @@ public record TimestampCount(QueryKind kind, List<Meme> memes, TimeWindow window
 
   /** The buckets: {@code granularity=day} (the default) or {@code hour}. */
   public enum Granularity {
-    DAY(DAY_MILLIS), HOUR(3_600_000L);
+    DAY(DAY_MILLIS), HOUR(Hours.MILLIS);
 
     final long millis;
 

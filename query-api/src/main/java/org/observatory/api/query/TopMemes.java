@@ -78,7 +78,7 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
 
   @Override
   public Share<List<Map<String, Long>>> gather(QueryEngine engine, Progress progress) throws IOException {
-    HourlyKeyCounts.Counted counted = engine.hourlyKeyCounts().count(INDEX, prefix, bounds());
+    TopMemesByHour.Counted counted = engine.topMemesByHour().count(INDEX, prefix, bounds());
     long entries = 0;
     for (Map<String, Long> segment : counted.perSegment()) {
       entries += segment.values().stream().mapToLong(Long::longValue).sum();

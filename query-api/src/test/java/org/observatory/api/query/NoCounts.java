@@ -10,7 +10,7 @@ public final class NoCounts {
   /** @param query meme-post-count or timestamp-count */
   public static Share<?> of(AnswerQuery<?> query) {
     int memes = query instanceof MemePostCount counted ? counted.memes().size() : 1;
-    return new Share<>(new HourlyCounts.Counted(0, new long[memes][0], new long[0], List.of(), List.of(), 0),
+    return new Share<>(new MemeCountsByHour.Counted(0, new long[memes][0], new long[0], List.of(), List.of(), 0),
         new Share.Read(Platform.TWITTER, List.of(), 0, QueryResult.INDEX_ONLY, null, List.of()));
   }
 }

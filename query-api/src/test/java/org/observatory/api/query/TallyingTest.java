@@ -45,13 +45,13 @@ class TallyingTest {
     hour.add("#ünïcode_😀", new Tally(2, 1_339_000_002_000L, null));
 
     Tallies read = new Tallies();
-    HourlyTallies.Entry into = (bytes, from, length, count, time, labelAt) ->
-        read.add(HourlyTallies.text(bytes, from, length), new Tally(count, time, HourlyTallies.label(bytes, labelAt)));
-    long tweets = HourlyTallies.decode(HourlyTallies.encode(hour, 4), into);
+    KeptTally.Entry into = (bytes, from, length, count, time, labelAt) ->
+        read.add(KeptTally.text(bytes, from, length), new Tally(count, time, KeptTally.label(bytes, labelAt)));
+    long tweets = KeptTally.decode(KeptTally.encode(hour, 4), into);
 
     assertThat(tweets).isEqualTo(4);
     assertThat(read.asMap()).isEqualTo(hour.asMap());
-    assertThat(HourlyTallies.decode(HourlyTallies.encode(new Tallies(), 0), into)).isZero();
+    assertThat(KeptTally.decode(KeptTally.encode(new Tallies(), 0), into)).isZero();
     assertThat(read.asMap()).isEqualTo(hour.asMap());
   }
 
@@ -70,8 +70,8 @@ class TallyingTest {
 
       Tallies rest = new Tallies(); // the rest of a window beside two hours kept in the counts table
       tally(query, shuffled.subList(0, 4)).forEach(rest::add);
-      List<java.nio.ByteBuffer> kept = List.of(HourlyTallies.encode(tallies(query, shuffled.subList(4, 9)), 5),
-          HourlyTallies.encode(tallies(query, shuffled.subList(9, shuffled.size())), 6));
+      List<java.nio.ByteBuffer> kept = List.of(KeptTally.encode(tallies(query, shuffled.subList(4, 9)), 5),
+          KeptTally.encode(tallies(query, shuffled.subList(9, shuffled.size())), 6));
       assertThat(query.answer(rest.asMap(), kept)).as(query.name() + ", with kept hours")
           .isEqualTo(query.answer(whole, List.of()));
     }
@@ -111,7 +111,7 @@ class TallyingTest {
     another.add("4", new Tally(1, 60, "ünïcode"));
 
     List<Map<String, Object>> rows = ContentQuery.USER_POST_COUNT.answer(rest.asMap(),
-        List.of(HourlyTallies.encode(hour, 3), HourlyTallies.encode(another, 3))).rows();
+        List.of(KeptTally.encode(hour, 3), KeptTally.encode(another, 3))).rows();
 
     assertThat(rows).containsExactly(Map.of("userId", 1L, "screenName", "c_kept", "count", 4L),
         Map.of("userId", 2L, "screenName", "latest_rest", "count", 2L),
@@ -181,7 +181,7 @@ class TallyingTest {
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
         .toList();
 
-    KeyCounts counts = KeyCounts.mostFirst(rest.asMap(), List.of(HourlyTallies.encode(hour, 1)));
+    KeyCounts counts = KeyCounts.mostFirst(rest.asMap(), List.of(KeptTally.encode(hour, 1)));
 
     List<Map.Entry<String, Long>> listed = new ArrayList<>();
     for (int i = 0; i < counts.size(); i++) {

@@ -3,20 +3,33 @@ package org.observatory.api.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.TableNames;
 import org.observatory.testdata.RawMemes;
+import org.observatory.testdata.SharedData;
+import org.observatory.testing.MiniHBase;
+import org.observatory.testing.TestLoads;
 
 /**
  * top-memes on a real day in the mini cluster, against the top lists counted from the raw file: every
@@ -89,18 +102,50 @@ class TopMemesTest {
 
   @Test
   void aDayAskedAgainReadsTheHoursKeptNotTheRows() throws Exception {
-    HourlyKeyCounts counts = new HourlyKeyCounts(new IndexScanner(loaded.cluster.connection(),
+    TopMemesByHour counts = new TopMemesByHour(new IndexScanner(loaded.cluster.connection(),
         loaded.cluster.tableNames(), IndexSpec.defaults(), loaded.pool, 30_000, 5_000_000));
     long day = QueriedDay.millis("2013-08-09");
     long[] bounds = {day, day + 24 * HOUR, day + 48 * HOUR};
 
-    HourlyKeyCounts.Counted first = counts.count(TopMemes.INDEX, "user ", bounds);
-    HourlyKeyCounts.Counted again = counts.count(TopMemes.INDEX, "user ", bounds);
+    TopMemesByHour.Counted first = counts.count(TopMemes.INDEX, "user ", bounds);
+    TopMemesByHour.Counted again = counts.count(TopMemes.INDEX, "user ", bounds);
 
     assertThat(first.hoursFromRows()).isEqualTo(48);
     assertThat(again.hoursFromRows()).isZero();
     assertThat(again.perSegment()).isEqualTo(first.perSegment());
     assertThat(again.perSegment().get(1)).isEqualTo(RawTop.counts(raw, "users", day + 24 * HOUR, day + 48 * HOUR));
+  }
+
+  @Test
+  void aStretchOverTheEndOfAMonthReadsEachHourFromItsOwnMonth(@TempDir Path dir) throws Exception {
+    // two real tweets moved to either side of midnight on July 31: 14 hours of July to read, then August's
+    List<String> lines = SharedData.lines(SharedData.DAY_2013).limit(2).toList();
+    ObjectMapper json = new ObjectMapper();
+    List<String> moved = new ArrayList<>();
+    String[] times = {"Wed Jul 31 23:30:00 +0000 2013", "Thu Aug 01 01:30:00 +0000 2013"};
+    for (int i = 0; i < 2; i++) {
+      ObjectNode tweet = (ObjectNode) json.readTree(lines.get(i));
+      tweet.put("created_at", times[i]);
+      moved.add(tweet.toString());
+    }
+    Path file = dir.resolve("straddle.json.gz");
+    try (Writer out = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(file)), StandardCharsets.UTF_8)) {
+      out.write(String.join("\n", moved) + "\n");
+    }
+    TableNames names = new TableNames("top_memes_straddle");
+    TestLoads.load(MiniHBase.connection(), names, dir.resolve("rejects"), file);
+    TopMemesByHour counts = new TopMemesByHour(new IndexScanner(MiniHBase.connection(), names, IndexSpec.defaults(),
+        loaded.pool, 30_000, 5_000_000));
+    long[] bounds = {Instant.parse("2013-07-31T10:00:00Z").toEpochMilli(), Instant.parse("2013-08-01T12:00:00Z").toEpochMilli()};
+
+    TopMemesByHour.Counted counted = counts.count(TopMemes.INDEX, "user ", bounds);
+
+    Map<String, Long> expected = new LinkedHashMap<>();
+    for (String line : lines) {
+      expected.merge(json.readTree(line).path("user").path("id_str").asText(), 1L, Long::sum);
+    }
+    assertThat(counted.months()).hasSize(2);
+    assertThat(counted.perSegment().get(0)).isEqualTo(expected);
   }
 
   @Test

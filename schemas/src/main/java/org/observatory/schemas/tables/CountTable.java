@@ -29,10 +29,12 @@ import org.apache.hadoop.hbase.util.Bytes;
  *       value a counter that writers increment. Never expire.
  *   <li>Counts: row {@code n/TABLE/SHA-256 of the key set}, family {@code n}, qualifier the hour of the
  *       month, value the count and the generation it was counted at (8 + 8 bytes). They expire after
- *       {@link #COUNT_DAYS} days unwritten (unused key sets would pile up).
+ *       {@link #COUNT_DAYS} days unwritten (unused key sets would pile up). A key set is its keys
+ *       {@link #spelled} {@code =key} or {@code ^prefix}, sorted, each followed by a 0 byte.
  *   <li>Tallies: row {@code t/TABLE/SHA-256 of the query's name and the key set}, family {@code n},
  *       qualifier the hour of the month, value the generation it was tallied at (8 bytes) and what the
- *       query kept (its own encoding). They expire as counts do.
+ *       query kept (its own encoding). They expire as counts do. Top-N keeps its key counts as the
+ *       query {@code hourly-keys} over the one key of its prefix, unspelled.
  * </ul>
  *
  * <p>STORED FORMAT. Changing a row's layout or a value's widths makes old counts unreadable: change the
@@ -43,7 +45,9 @@ public final class CountTable {
   public static final byte[] COUNTS = Bytes.toBytes("n");
   /** How long a count nobody wrote again is kept. */
   public static final int COUNT_DAYS = 30;
-  private static final long HOUR_MILLIS = 3_600_000L;
+  public static final long HOUR_MILLIS = 3_600_000L;
+  /** The name top-N's kept hours go under: the counts of every key under a prefix. */
+  private static final String HOURLY_KEYS = "hourly-keys";
 
   private CountTable() {}
 
@@ -78,64 +82,76 @@ public final class CountTable {
     return generations;
   }
 
-  /**
-   * The counts of a set of keys (each with whether it is a prefix) in one index table; {@link
-   * #counts(Result)} reads them.
-   */
-  public static Get counts(TableName indexTable, List<String> keySet) {
-    return new Get(countRow(indexTable, keySet)).addFamily(COUNTS);
-  }
-
-  /** One count, with the generation its hour had when counting began. */
-  public record Count(long count, long generation) {}
-
-  /** Hour → count. */
-  public static Map<Integer, Count> counts(Result row) {
-    Map<Integer, Count> counts = new HashMap<>();
-    for (Cell cell : row.rawCells()) {
-      ByteBuffer value = ByteBuffer.wrap(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
-      counts.put(hour(cell), new Count(value.getLong(), value.getLong()));
-    }
-    return counts;
-  }
-
-  /** Keeps the counts of some hours of a key set in one index table. */
-  public static Put put(TableName indexTable, List<String> keySet, Map<Integer, Count> counts) {
-    Put put = new Put(countRow(indexTable, keySet));
-    counts.forEach((h, c) -> put.addColumn(COUNTS, hour(h),
-        ByteBuffer.allocate(16).putLong(c.count()).putLong(c.generation()).array()));
-    return put;
+  /** How a key of a key set is spelled in its row's digest: {@code =key}, or {@code ^prefix} for a prefix. */
+  public static String spelled(String key, boolean prefix) {
+    return (prefix ? "^" : "=") + key;
   }
 
   /**
-   * What a query tallied over a set of keys in some hours of one index table; {@link #tallies(Result)}
-   * reads them.
+   * A row of kept hours, and how its values are laid out: the counts of a key set (the count, then the
+   * generation), or what a query kept over one (the generation, then the query's own bytes).
    */
-  public static Get tallies(TableName indexTable, String query, List<String> keySet, Collection<Integer> hours) {
-    Get get = new Get(tallyRow(indexTable, query, keySet));
+  public record Slot(byte[] row, boolean countFirst) {}
+
+  /** The counts of a set of {@link #spelled} keys in one index table. */
+  public static Slot counts(TableName indexTable, Collection<String> keySet) {
+    return new Slot(digestRow("n/", indexTable, sorted(keySet)), true);
+  }
+
+  /** What a query kept over a set of {@link #spelled} keys in one index table. */
+  public static Slot tallies(TableName indexTable, String query, Collection<String> keySet) {
+    List<String> named = new ArrayList<>();
+    named.add(query);
+    named.addAll(sorted(keySet));
+    return new Slot(digestRow("t/", indexTable, named), false);
+  }
+
+  /** The counts of each key under a prefix of an hourly index (its rows' keys after the hour's stamp). */
+  public static Slot keyCounts(TableName indexTable, String prefix) {
+    return new Slot(digestRow("t/", indexTable, List.of(HOURLY_KEYS, prefix)), false);
+  }
+
+  /** Those hours of a slot; {@link #kept} reads them. */
+  public static Get get(Slot slot, Collection<Integer> hours) {
+    Get get = new Get(slot.row());
     hours.forEach(h -> get.addColumn(COUNTS, hour(h)));
     return get;
   }
 
-  /** One hour's tally as the query encoded it, with the generation its hour had when tallying began. */
-  public record Tallied(long generation, ByteBuffer tally) {}
+  /** One hour's value, with the generation its hour had when it was computed. */
+  public record Kept(long generation, ByteBuffer value) {}
 
-  /** Hour → tally. */
-  public static Map<Integer, Tallied> tallies(Result row) {
-    Map<Integer, Tallied> tallies = new HashMap<>();
+  /** Hour → what was kept. */
+  public static Map<Integer, Kept> kept(Slot slot, Result row) {
+    Map<Integer, Kept> kept = new HashMap<>();
     for (Cell cell : row.rawCells()) {
       ByteBuffer value = ByteBuffer.wrap(cell.getValueArray(), cell.getValueOffset(), cell.getValueLength());
-      tallies.put(hour(cell), new Tallied(value.getLong(), value.slice()));
+      if (slot.countFirst()) {
+        kept.put(hour(cell), new Kept(value.getLong(value.position() + Long.BYTES), value.slice().limit(Long.BYTES)));
+      } else {
+        kept.put(hour(cell), new Kept(value.getLong(), value.slice()));
+      }
     }
-    return tallies;
+    return kept;
   }
 
-  /** Keeps the tallies of some hours of a query over a key set in one index table. */
-  public static Put put(TableName indexTable, String query, List<String> keySet, Map<Integer, Tallied> tallies) {
-    Put put = new Put(tallyRow(indexTable, query, keySet));
-    tallies.forEach((h, t) -> put.addColumn(COUNTS, hour(h),
-        ByteBuffer.allocate(8 + t.tally().remaining()).putLong(t.generation()).put(t.tally().duplicate()).array()));
+  /** Keeps some hours' values in a slot. */
+  public static Put put(Slot slot, Map<Integer, Kept> kept) {
+    Put put = new Put(slot.row());
+    kept.forEach((h, k) -> {
+      ByteBuffer value = ByteBuffer.allocate(Long.BYTES + k.value().remaining());
+      if (slot.countFirst()) {
+        value.put(k.value().duplicate()).putLong(k.generation());
+      } else {
+        value.putLong(k.generation()).put(k.value().duplicate());
+      }
+      put.addColumn(COUNTS, hour(h), value.array());
+    });
     return put;
+  }
+
+  private static List<String> sorted(Collection<String> keySet) {
+    return keySet.stream().sorted().distinct().toList();
   }
 
   private static byte[] generationRow(Month month) {
@@ -143,20 +159,9 @@ public final class CountTable {
   }
 
   /**
-   * A key set's row: the table's name and a digest of the keys in order, so that any number of keys of
-   * any length make a row of one size.
+   * A row's name: the table's and a digest of the keys in order, so that any number of keys of any
+   * length make a row of one size.
    */
-  private static byte[] countRow(TableName indexTable, List<String> keySet) {
-    return digestRow("n/", indexTable, keySet);
-  }
-
-  private static byte[] tallyRow(TableName indexTable, String query, List<String> keySet) {
-    List<String> named = new ArrayList<>();
-    named.add(query);
-    named.addAll(keySet);
-    return digestRow("t/", indexTable, named);
-  }
-
   private static byte[] digestRow(String prefix, TableName indexTable, List<String> keySet) {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");

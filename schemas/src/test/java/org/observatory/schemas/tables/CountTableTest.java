@@ -6,6 +6,9 @@ import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -34,24 +37,58 @@ class CountTableTest {
 
   @Test
   void countsReadBackWithTheGenerationTheyWereTakenAt() {
-    Put put = CountTable.put(MEME, List.of("=#euro2012"), Map.of(5, new CountTable.Count(1234, 7), 700,
-        new CountTable.Count(0, 0)));
+    CountTable.Slot slot = CountTable.counts(MEME, List.of(CountTable.spelled("#euro2012", false)));
+    Put put = CountTable.put(slot, Map.of(5, kept(7, Bytes.toBytes(1234L)), 700, kept(0, Bytes.toBytes(0L))));
 
-    Map<Integer, CountTable.Count> read = CountTable.counts(Result.create(put.getFamilyCellMap().get(CountTable.COUNTS)));
+    Map<Integer, CountTable.Kept> read = CountTable.kept(slot, Result.create(put.getFamilyCellMap().get(CountTable.COUNTS)));
 
-    assertThat(read).containsExactlyInAnyOrderEntriesOf(Map.of(5, new CountTable.Count(1234, 7), 700,
-        new CountTable.Count(0, 0)));
+    assertThat(read).containsOnlyKeys(5, 700);
+    assertThat(read.get(5).generation()).isEqualTo(7);
+    assertThat(read.get(5).value().getLong(read.get(5).value().position())).isEqualTo(1234);
+    assertThat(read.get(5).value().remaining()).isEqualTo(Long.BYTES);
+    assertThat(read.get(700).generation()).isZero();
   }
 
   @Test
-  void aKeySetsRowIsItsTableAndADigestOfItsKeysInOrder() {
-    byte[] one = CountTable.counts(MEME, List.of("=#a", "=#b")).getRow();
+  void aCountIsStoredAsTheCountThenItsGeneration() {
+    CountTable.Slot slot = CountTable.counts(MEME, List.of("=#a"));
+    Cell cell = CountTable.put(slot, Map.of(5, kept(7, Bytes.toBytes(1234L)))).get(CountTable.COUNTS, Bytes.toBytes((short) 5))
+        .get(0);
 
-    assertThat(Bytes.toString(one)).startsWith("n/index-meme-2012-06/");
-    assertThat(one).hasSize("n/index-meme-2012-06/".length() + 32);
-    assertThat(one).isNotEqualTo(CountTable.counts(MEME, List.of("=#a#", "=b")).getRow()); // keys kept apart
+    assertThat(CellUtil.cloneValue(cell)).isEqualTo(Bytes.add(Bytes.toBytes(1234L), Bytes.toBytes(7L)));
+  }
+
+  @Test
+  void aTallyIsStoredAsItsGenerationThenTheQuerysBytes() {
+    CountTable.Slot slot = CountTable.tallies(MEME, "user-post-count", List.of("=#a"));
+    byte[] tally = Bytes.toBytes("what the query wrote");
+    Put put = CountTable.put(slot, Map.of(9, kept(3, tally)));
+
+    assertThat(CellUtil.cloneValue(put.get(CountTable.COUNTS, Bytes.toBytes((short) 9)).get(0)))
+        .isEqualTo(Bytes.add(Bytes.toBytes(3L), tally));
+    CountTable.Kept read = CountTable.kept(slot, Result.create(put.getFamilyCellMap().get(CountTable.COUNTS))).get(9);
+    assertThat(read.generation()).isEqualTo(3);
+    assertThat(Bytes.getBytes(read.value())).isEqualTo(tally);
+  }
+
+  @Test
+  void aKeySetsRowIsItsTableAndADigestOfItsKeysSortedEachEndedByZero() throws Exception {
+    byte[] one = CountTable.counts(MEME, List.of("=#b", "=#a", "=#b")).row();
+
+    MessageDigest sha = MessageDigest.getInstance("SHA-256");
+    byte[] digest = sha.digest("=#a\0=#b\0".getBytes(StandardCharsets.UTF_8));
+    assertThat(one).isEqualTo(Bytes.add(Bytes.toBytes("n/index-meme-2012-06/"), digest));
+    assertThat(one).isNotEqualTo(CountTable.counts(MEME, List.of("=#a#", "=b")).row()); // keys kept apart
     assertThat(one).isNotEqualTo(CountTable.counts(new TableNames("observatory").index("meme", JUNE, 2),
-        List.of("=#a", "=#b")).getRow());
+        List.of("=#a", "=#b")).row());
+    assertThat(CountTable.tallies(MEME, "user-post-count", List.of("=#b", "=#a")).row()).isEqualTo(Bytes.add(
+        Bytes.toBytes("t/index-meme-2012-06/"), sha.digest("user-post-count\0=#a\0=#b\0".getBytes(StandardCharsets.UTF_8))));
+    assertThat(CountTable.keyCounts(MEME, "user ").row()).isEqualTo(Bytes.add(
+        Bytes.toBytes("t/index-meme-2012-06/"), sha.digest("hourly-keys\0user \0".getBytes(StandardCharsets.UTF_8))));
+  }
+
+  private static CountTable.Kept kept(long generation, byte[] value) {
+    return new CountTable.Kept(generation, ByteBuffer.wrap(value));
   }
 
   @Test

@@ -50,15 +50,15 @@ import org.observatory.testing.TestLoads;
  * its counts and tallies kept) before the write.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class HourlyCountsTest {
+class KeptHoursFollowWritesTest {
   private static final String DAY = "2013-08-10";
   private final Connection connection = MiniHBase.connection();
   private final TableNames names = new TableNames("hourly_counts");
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
   private final List<String> firstHalf = new ArrayList<>();
   private final List<String> secondHalf = new ArrayList<>();
-  private HourlyCounts hourly;
-  private HourlyTallies tallies;
+  private MemeCountsByHour hourly;
+  private TalliesByHour tallies;
   private Ask ask;
   private List<String> memes;
 
@@ -72,8 +72,8 @@ class HourlyCountsTest {
     memes = new ArrayList<>(all.mostFrequent("#", 3));
     memes.addAll(all.mostFrequent("@", 1));
     IndexScanner scanner = new IndexScanner(connection, names, IndexSpec.defaults(), pool, 30_000, 5_000_000);
-    hourly = new HourlyCounts(scanner);
-    tallies = new HourlyTallies(scanner);
+    hourly = new MemeCountsByHour(scanner);
+    tallies = new TalliesByHour(scanner);
     ask = new Ask(new QueryEngine(IndexSpec.defaults(), new QuerySettings(), scanner,
         new TweetFetcher(connection, names, pool, 30_000), null, (query, asked, tweets, progress) -> Map.of()));
   }
@@ -199,13 +199,13 @@ class HourlyCountsTest {
         .isEqualTo(cooccurring);
   }
 
-  private HourlyTallies.Read tallied(ContentQuery query) throws IOException {
+  private TalliesByHour.Read tallied(ContentQuery query) throws IOException {
     MemeKeys keys = MemeKeys.of(IndexSpec.defaults());
     return tallies.read(query, memes.stream().map(keys::parse).toList(), TimeWindow.parse(DAY, DAY, 1),
         query.fields(keys));
   }
 
-  private HourlyCounts.Counted count() throws IOException {
+  private MemeCountsByHour.Counted count() throws IOException {
     return hourly.count(MemeKeys.INDEX, memes.stream().map(m -> new IndexScanner.Key(m, false)).toList(),
         TimeWindow.parse(DAY, DAY, 1));
   }

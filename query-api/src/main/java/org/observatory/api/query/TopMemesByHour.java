@@ -19,8 +19,6 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotEnabledException;
 import org.apache.hadoop.hbase.TableNotFoundException;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -36,23 +34,37 @@ import org.observatory.schemas.tables.Month;
 
 /**
  * How many tweets each key of one kind (the rows after one prefix) of an hourly index held in each
- * segment of a stretch of time: from what the counts table kept of each whole hour while the hour's
- * generation stands, from the hour's rows elsewhere, whose whole hours are then kept. So once an hour
- * has been asked its cost is its distinct keys, not its tweets; and no count is stale, since every
- * write to an hour moves its generation on (as for {@link HourlyCounts}). Thread-safe.
+ * segment of a stretch of time (top-memes): each whole hour's counts from the {@link HourCache} while
+ * they stand, from the hour's rows elsewhere, whose whole hours are then kept. So once an hour has been
+ * asked its cost is its distinct keys, not its tweets. Thread-safe.
  */
-final class HourlyKeyCounts {
-  /** The name the kept hours go under in the counts table, with the prefix as their key set. */
-  private static final String KEPT_AS = "hourly-keys";
+final class TopMemesByHour {
+  /** Each key with its count: empty when a key is too long to write this way (the hour is not kept). */
+  private static final HourCache.Codec<Map<String, Long>> KEY_COUNTS = new HourCache.Codec<>() {
+    @Override
+    public Optional<ByteBuffer> encode(Map<String, Long> counts) {
+      return TopMemesByHour.encode(counts);
+    }
+
+    @Override
+    public Map<String, Long> decode(ByteBuffer kept) {
+      Map<String, Long> counts = new HashMap<>();
+      TopMemesByHour.decode(kept, counts);
+      return counts;
+    }
+  };
   /** Hours a scan reads, one row range each: a day, so that long windows are read concurrently. */
   private static final int HOURS_PER_SCAN = 24;
   private static final int CELLS_PER_RESULT = 10_000;
   private static final int STAMP_LENGTH = IndexDefinition.hourStamp(0).length();
 
   private final IndexScanner scanner;
+  private final HourCache<Map<String, Long>> cache;
 
-  HourlyKeyCounts(IndexScanner scanner) {
+  TopMemesByHour(IndexScanner scanner) {
     this.scanner = scanner;
+    // a lambda, not scanner::countsTable: an engine made without a scanner (the catalogue's) never reads
+    this.cache = new HourCache<>(() -> scanner.countsTable(), KEY_COUNTS, Integer.MAX_VALUE);
   }
 
   /**
@@ -78,8 +90,13 @@ final class HourlyKeyCounts {
     }
     List<Piece> toRead = read(plan, prefix, bounds, segments);
     List<Callable<Scanned>> scans = new ArrayList<>();
-    for (int from = 0; from < toRead.size(); from += HOURS_PER_SCAN) {
-      List<Piece> part = toRead.subList(from, Math.min(toRead.size(), from + HOURS_PER_SCAN));
+    for (int from = 0, to; from < toRead.size(); from = to) {
+      Month month = toRead.get(from).month();
+      to = from + 1;
+      while (to < toRead.size() && to - from < HOURS_PER_SCAN && toRead.get(to).month().equals(month)) {
+        to++; // a scan reads one month's table
+      }
+      List<Piece> part = toRead.subList(from, to);
       scans.add(() -> scan(index, part, prefix, bounds));
     }
     Map<Piece, Map<String, Long>> toKeep = new HashMap<>();
@@ -95,39 +112,29 @@ final class HourlyKeyCounts {
   }
 
   /**
-   * Adds the kept counts of every whole hour whose generation stands to its segment; the hours left
-   * are to be read from the rows, in order.
+   * Adds the kept counts of every whole hour that stand to its segment; the hours left are to be read
+   * from the rows, in order.
    */
   private List<Piece> read(IndexPlanner.Plan plan, String prefix, long[] bounds, List<Map<String, Long>> segments)
       throws IOException {
     List<Month> months = new ArrayList<>(plan.sources().keySet());
-    List<Get> gets = new ArrayList<>();
+    List<HourCache.Wanted> wanted = new ArrayList<>();
     for (Month month : months) {
-      gets.add(CountTable.generations(month));
-      gets.add(CountTable.tallies(plan.sources().get(month).table(), KEPT_AS, List.of(prefix),
+      wanted.add(new HourCache.Wanted(month, CountTable.keyCounts(plan.sources().get(month).table(), prefix),
           hours(month, bounds).stream().filter(h -> isWhole(month, h, bounds)).toList()));
     }
-    Result[] rows = null;
-    if (!gets.isEmpty()) {
-      try (Table table = scanner.connection().getTable(scanner.names().counts())) {
-        rows = table.get(gets);
-      } catch (TableNotFoundException e) { // no loader of this version has run: nothing kept
-        rows = null;
-      }
-    }
+    HourCache.Held<Map<String, Long>> held = cache.read(wanted);
     List<Piece> toRead = new ArrayList<>();
     for (int m = 0; m < months.size(); m++) {
       Month month = months.get(m);
-      Map<Integer, Long> generations = rows == null ? Map.of() : CountTable.generations(rows[2 * m]);
-      Map<Integer, CountTable.Tallied> kept = rows == null ? Map.of() : CountTable.tallies(rows[2 * m + 1]);
       for (int hour : hours(month, bounds)) {
         boolean whole = isWhole(month, hour, bounds);
-        long generation = generations.getOrDefault(hour, 0L);
-        CountTable.Tallied tallied = kept.get(hour);
-        if (whole && tallied != null && tallied.generation() == generation) {
-          decode(tallied.tally(), segments.get(segmentOf(bounds, CountTable.hourStart(month, hour))));
+        Map<String, Long> kept = whole ? held.standing(m, hour) : null;
+        if (kept != null) {
+          addAll(kept, segments.get(segmentOf(bounds, CountTable.hourStart(month, hour))));
         } else {
-          toRead.add(new Piece(month, plan.sources().get(month).table(), hour, whole && rows != null, generation));
+          toRead.add(new Piece(month, plan.sources().get(month).table(), hour, whole && held.keeping(),
+              held.generation(month, hour)));
         }
       }
     }
@@ -136,20 +143,13 @@ final class HourlyKeyCounts {
 
   /** The hours of the month the bounds touch, as hours of the month. */
   private static List<Integer> hours(Month month, long[] bounds) {
-    long from = Math.max(bounds[0], month.startMillis());
-    long to = Math.min(bounds[bounds.length - 1], month.endMillis());
-    List<Integer> hours = new ArrayList<>();
-    for (long start = Math.floorDiv(from, HourlyCounts.HOUR_MILLIS) * HourlyCounts.HOUR_MILLIS; start < to;
-        start += HourlyCounts.HOUR_MILLIS) {
-      hours.add(CountTable.hourOf(month, start));
-    }
-    return hours;
+    return Hours.touched(month, bounds[0], bounds[bounds.length - 1]);
   }
 
   /** Whether the hour lies inside one segment. */
   private static boolean isWhole(Month month, int hour, long[] bounds) {
     long start = CountTable.hourStart(month, hour);
-    long end = start + HourlyCounts.HOUR_MILLIS;
+    long end = start + Hours.MILLIS;
     return start >= bounds[0] && end <= bounds[bounds.length - 1]
         && segmentOf(bounds, start) == segmentOf(bounds, end - 1);
   }
@@ -197,7 +197,7 @@ final class HourlyKeyCounts {
           if (createdAt < bounds[0] || createdAt >= bounds[bounds.length - 1]) {
             continue;
           }
-          Piece piece = byHourStart.get(Math.floorDiv(createdAt, HourlyCounts.HOUR_MILLIS) * HourlyCounts.HOUR_MILLIS);
+          Piece piece = byHourStart.get(Hours.of(createdAt) * Hours.MILLIS);
           Map<String, Long> counts = piece != null && piece.whole()
               ? into.wholeHours().computeIfAbsent(piece, p -> new HashMap<>())
               : into.bySegment().computeIfAbsent(segmentOf(bounds, createdAt), s -> new HashMap<>());
@@ -224,20 +224,10 @@ final class HourlyKeyCounts {
 
   /** Keeps the whole hours just read (an empty hour too: it is known), each at the generation read before. */
   private void keep(String prefix, Map<Piece, Map<String, Long>> read) throws IOException {
-    List<Put> puts = new ArrayList<>();
-    for (Map.Entry<Piece, Map<String, Long>> hour : read.entrySet()) {
-      Piece piece = hour.getKey();
-      Optional<ByteBuffer> encoded = encode(hour.getValue());
-      if (encoded.isPresent() && encoded.get().remaining() <= HourlyTallies.MAX_KEPT_BYTES) {
-        puts.add(CountTable.put(piece.table(), KEPT_AS, List.of(prefix),
-            Map.of(piece.hour(), new CountTable.Tallied(piece.generation(), encoded.get()))));
-      }
-    }
-    if (!puts.isEmpty()) {
-      try (Table table = scanner.connection().getTable(scanner.names().counts())) {
-        table.put(puts);
-      }
-    }
+    List<HourCache.ToKeep<Map<String, Long>>> toKeep = new ArrayList<>();
+    read.forEach((piece, counts) -> toKeep.add(new HourCache.ToKeep<>(CountTable.keyCounts(piece.table(), prefix),
+        piece.hour(), piece.generation(), counts)));
+    cache.keep(toKeep);
   }
 
   /** Each key with its count; empty when a key is too long to write this way (the hour is not kept). */
