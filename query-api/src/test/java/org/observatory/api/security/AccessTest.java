@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.api.AppProcess;
 import org.observatory.api.EmbeddedApp;
 import org.observatory.api.ObservatoryApplication;
 import org.observatory.api.config.ObservatoryConfiguration;
@@ -300,13 +301,7 @@ class AccessTest {
    * service's logging when it ends, trail included); returns what it printed (for create: the key).
    */
   private static String keys(String... arguments) throws Exception {
-    List<String> line = new java.util.ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-        .filter(option -> option.startsWith("--add-") || option.startsWith("-Dorg.apache.hbase.thirdparty"))
-        .forEach(line::add);
-    line.addAll(List.of("-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-        ObservatoryApplication.class.getName(), "keys", "-c", CONFIG));
+    List<String> line = AppProcess.command(AppProcess.classpath(), List.of(), "keys", "-c", CONFIG);
     line.addAll(List.of(arguments));
     Process process = new ProcessBuilder(line).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

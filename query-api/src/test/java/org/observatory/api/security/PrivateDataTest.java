@@ -8,11 +8,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.api.AppProcess;
 import org.observatory.api.EmbeddedApp;
 import org.observatory.api.ObservatoryApplication;
 import org.observatory.api.config.ObservatoryConfiguration;
@@ -59,9 +59,7 @@ class PrivateDataTest {
 
   /** The exit status of a command run as the user nobody (65534). */
   private static int asNobody(String... command) throws Exception {
-    List<String> line = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"));
-    line.addAll(List.of(command));
-    Process process = new ProcessBuilder(line).redirectErrorStream(true).start();
+    Process process = new ProcessBuilder(AppProcess.as(AppProcess.NOBODY, List.of(command))).redirectErrorStream(true).start();
     process.getInputStream().readAllBytes();
     assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
     return process.exitValue();

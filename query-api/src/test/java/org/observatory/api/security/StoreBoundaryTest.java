@@ -7,7 +7,6 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +30,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.api.AppProcess;
 import org.observatory.api.EmbeddedApp;
 import org.observatory.api.ObservatoryApplication;
 import org.observatory.api.config.ObservatoryConfiguration;
@@ -170,14 +170,9 @@ class StoreBoundaryTest {
 
   /** Runs the application's command as the user nobody (65534), on a classpath it can read. */
   private static Run asNobody(String classpath, String command, String... arguments) throws Exception {
-    List<String> line = new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--",
-        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-        .filter(option -> option.startsWith("--add-") || option.startsWith("-Dorg.apache.hbase.thirdparty"))
-        .forEach(line::add);
-    line.addAll(List.of("-Djava.io.tmpdir=" + intruder, "-cp", classpath,
-        ObservatoryApplication.class.getName(), command));
+    List<String> line = new ArrayList<>(AppProcess.command(classpath, List.of("-Djava.io.tmpdir=" + intruder), command));
     line.addAll(List.of(arguments));
+    line = AppProcess.as(AppProcess.NOBODY, line);
     Process process = new ProcessBuilder(line).directory(intruder.toFile()).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
@@ -187,7 +182,7 @@ class StoreBoundaryTest {
   /** This JVM's classpath, in its order, as jars any user can read (hard links where they can be). */
   private static String readableClasspath() throws IOException {
     Path dir = Files.createDirectories(intruder.resolve("lib"));
-    String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String classpath = AppProcess.classpath();
     List<String> readable = new ArrayList<>();
     int n = 0;
     for (String entry : classpath.split(File.pathSeparator)) {
