@@ -29,12 +29,14 @@ import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * DuckDB's answers over the raw generated files equal Observatory's over the same files loaded: the
  * benchmark compares their speed only where they agree.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class DuckDbQueriesTest {
   private static final LocalDate FIRST = LocalDate.parse("2012-06-06");
   private static final int DAYS = 4;

@@ -13,12 +13,14 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.observatory.testing.UsesStore;
 
 /**
  * The harness, end to end at its smallest: every stage runs Observatory's real commands on a real
  * embedded store, and the report, JSON and charts come out. Figures are reported, never asserted; what is
  * checked is that they are there and consistent with each other and with the raw files.
  */
+@UsesStore
 class HarnessSmokeTest {
   @Test
   void oneSmallRunMeasuresEveryStageAndWritesTheReport(@TempDir Path dir) throws Exception {

@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The index benchmark's "index of old" is the shipped specification less the meme index's user ids only. */
-@Tag("fast")
 class ReindexBenchTest {
   @Test
   void leavesOutTheMemeIndexsUserIdsAndNothingElse() throws Exception {

@@ -38,6 +38,7 @@ import org.observatory.api.hbase.secret.StoreAccess;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.TableSnapshot;
+import org.observatory.testing.UsesStore;
 
 /**
  * The shared real days, bulk-loaded on YARN into the local multi-process cluster and by the local job
@@ -45,6 +46,7 @@ import org.observatory.testing.TableSnapshot;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@UsesStore
 class ClusterIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> DAYS = List.of(SharedData.DAY_2011, SharedData.DAY_2013, SharedData.DAY_2016, SharedData.DAY_NL);

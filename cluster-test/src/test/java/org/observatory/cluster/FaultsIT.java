@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * Processes killed with SIGKILL mid-ingest, as a crash or the OOM killer would: the stream daemon (its
@@ -28,6 +29,7 @@ import org.observatory.testdata.SharedData;
  * would; and the service under a stream daemon attached to it, then started again while the daemon
  * waits. Afterwards every count equals the raw file's: no tweet lost, none counted twice.
  */
+@UsesStore
 class FaultsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String DAY = "2013-08-10";

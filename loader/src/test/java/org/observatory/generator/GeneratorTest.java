@@ -15,7 +15,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -25,7 +24,6 @@ import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.TweetParser;
 import org.observatory.testdata.Json;
 
-@Tag("fast")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GeneratorTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();

@@ -11,11 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-@Tag("fast")
 class GzipLinesTest {
   private static List<String> read(Path file) throws IOException {
     try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {

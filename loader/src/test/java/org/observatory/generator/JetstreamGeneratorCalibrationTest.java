@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.schemas.bluesky.JetstreamEvent;
@@ -28,7 +27,6 @@ import org.observatory.testdata.SharedData;
  * each collection, of replies, facets and embeds among posts, and the bytes an event and a post take.
  * The real window is small (152 events, 17 posts), so the bounds are as wide as its sampling error.
  */
-@Tag("fast")
 class JetstreamGeneratorCalibrationTest {
   @Test
   void aGeneratedHourLooksLikeTheRealWindow(@TempDir Path dir) throws Exception {

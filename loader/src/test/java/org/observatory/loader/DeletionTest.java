@@ -37,8 +37,10 @@ import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /** Delete notices remove a tweet from every table, and keep it from coming back. */
+@UsesStore
 class DeletionTest {
   private final Connection connection = MiniHBase.connection();
 

@@ -18,11 +18,13 @@ import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * A plug-in indexer that throws is the indexer's fault, not the line's: the line is set aside and counted
  * as an indexer failure, apart from the malformed lines. Hand-written fixture lines (invented ids).
  */
+@UsesStore
 class IndexerFailureTest {
   /** The fixture's third line: @carol's retweet of an original by @breaks. */
   private static final int RETWEET_OF_BREAKS = 2;

@@ -30,8 +30,10 @@ import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.TableLayout;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.UsesStore;
 
 /** Tables an earlier build created, brought to today's layout on a real HBase. */
+@UsesStore
 class LayoutUpgradeTest {
   private static final int ROWS = 2_000;
   private final Connection connection = MiniHBase.connection();

@@ -36,7 +36,9 @@ import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
+@UsesStore
 class LoadContentsTest {
   private final Connection connection = MiniHBase.connection();
 

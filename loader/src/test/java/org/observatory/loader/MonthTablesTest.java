@@ -21,8 +21,10 @@ import org.observatory.schemas.tables.TweetTable;
 import org.observatory.schemas.tweet.Tweet;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.SlowTableCreations;
+import org.observatory.testing.UsesStore;
 
 /** Creating, listing and dropping a month's tables on a real HBase. */
+@UsesStore
 class MonthTablesTest {
   private final Connection connection = MiniHBase.connection();
   private final TableNames names = new TableNames("month_tables");

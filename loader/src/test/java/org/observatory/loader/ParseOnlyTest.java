@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.indexer.Indexer;
@@ -20,7 +19,6 @@ import org.observatory.testdata.Json;
 import org.observatory.testdata.SharedData;
 
 /** The dry run: parsing alone, and parsing with an index specification's indexer, without a store. */
-@Tag("fast")
 class ParseOnlyTest {
   private final TableNames names = new TableNames(TableNames.DEFAULT_NAMESPACE);
 

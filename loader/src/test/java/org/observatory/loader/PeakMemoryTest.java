@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class PeakMemoryTest {
   @Test
   void aSummarySaysThePeakResidentMemoryOfTheProcessThatLoaded() {

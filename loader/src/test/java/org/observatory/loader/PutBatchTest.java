@@ -7,12 +7,10 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.indexer.TableMutation;
 import org.observatory.schemas.tables.Month;
 
-@Tag("fast")
 class PutBatchTest {
   private static final Month JUNE = Month.parse("2012-06");
   private static final TableName INDEX = TableName.valueOf("index");

@@ -26,6 +26,7 @@ import org.observatory.schemas.tables.TableNames;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * An original retweeted again within one input is stored as the newer snapshot without putting its
@@ -33,6 +34,7 @@ import org.observatory.testing.TestLoads;
  * (which may read what changes between snapshots) and a renamed author still get theirs. Hand-written
  * lines, invented ids; the snowflake ids match their times.
  */
+@UsesStore
 class RetweetedAgainTest {
   private static final String ORIGINAL = status("Sat Aug 10 11:00:00 +0000 2013", 366151940305846276L,
       "a #fixture worth retweeting", 2, 10, 101, "alice", null);

@@ -14,8 +14,10 @@ import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.UsesStore;
 
 /** The batched tombstone check finds exactly the recorded ids, whatever else it is asked about. */
+@UsesStore
 class TombstonesTest {
   private final Connection connection = MiniHBase.connection();
 

@@ -22,6 +22,7 @@ public final class MiniHBase {
 
   public static synchronized HBaseTestingUtility get() {
     if (util == null) {
+      UsesStore.Guard.check();
       try {
         HBaseTestingUtility started = new HBaseTestingUtility();
         Configuration conf = started.getConfiguration();

@@ -14,11 +14,9 @@ import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.util.ReflectionUtils;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-@Tag("fast")
 class JobRunnerTest {
   @Test
   void onYarnTheTasksLoadTheJobsClassesApartFromTheClusters(@TempDir Path root) throws Exception {

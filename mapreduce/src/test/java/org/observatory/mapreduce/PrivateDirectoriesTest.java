@@ -6,11 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-@Tag("fast")
 class PrivateDirectoriesTest {
   @Test
   void aNewDirectoryAndAnExistingOpenOneEndPrivate(@TempDir Path root) throws Exception {

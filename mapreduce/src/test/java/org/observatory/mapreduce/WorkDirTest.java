@@ -6,11 +6,9 @@ import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-@Tag("fast")
 class WorkDirTest {
   @Test
   void claimingRemovesWhatDeadProcessesLeftAndKeepsWhatLiveOnesUse(@TempDir Path root) throws Exception {

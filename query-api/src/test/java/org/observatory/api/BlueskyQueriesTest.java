@@ -27,12 +27,14 @@ import org.observatory.testdata.JetstreamEvents;
 import org.observatory.testdata.Json;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * Bluesky's posts beside Twitter's tweets in one service: the real Jetstream window and hand-written
  * events seeded at start-up, every answer checked against what the raw events say, read here.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
+@UsesStore
 class BlueskyQueriesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String DAY = "2026-07-04";

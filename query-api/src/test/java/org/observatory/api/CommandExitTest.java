@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import net.sourceforge.argparse4j.inf.Namespace;
 import net.sourceforge.argparse4j.inf.Subparser;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
  * A command that is done ends its JVM, whatever threads it left behind, as a stream daemon's embedded
  * HBase leaves the WAL's sync threads when its slow stop was interrupted.
  */
-@Tag("fast")
 class CommandExitTest {
   @Test
   void aCommandThatLeavesANonDaemonThreadBehindStillEndsItsJvm(@TempDir Path dir) throws Exception {

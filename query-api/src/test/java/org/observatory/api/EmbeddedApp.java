@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * Configurations of the embedded default for tests: a fresh data directory, free ports, a seed day, an
@@ -26,6 +27,7 @@ public final class EmbeddedApp {
 
   /** @param seeds the files loaded at start-up: shared days, recorded Jetstream hours */
   public static String config(List<Path> seeds, String... query) {
+    UsesStore.Guard.check(); // the application it configures starts an embedded store
     try {
       Path dir = Files.createTempDirectory("observatory-app");
       Path config = dir.resolve("config.yml");

@@ -18,12 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * The whole application over HTTP on the embedded default: a real HBase in the JVM, seeded at start-up
  * with a real day of tweets, answering queries that are checked against the raw file.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
+@UsesStore
 class ObservatoryApplicationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final DropwizardAppExtension<ObservatoryConfiguration> APP =

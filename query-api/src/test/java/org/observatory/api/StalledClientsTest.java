@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * Clients that ask for many tweets and then stop reading or go away (issue 20): over real HTTP, with
@@ -23,6 +24,7 @@ import org.observatory.testdata.SharedData;
  * them.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
+@UsesStore
 class StalledClientsTest {
   private static final int PLACES = 3;
   private static final DropwizardAppExtension<ObservatoryConfiguration> APP = new DropwizardAppExtension<>(

@@ -8,11 +8,9 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The floor plan of docs/architecture.md, checked on the compiled classes of every module. */
-@Tag("fast")
 class ArchitectureTest {
   private static final Pattern TEST_JARS = Pattern.compile(".*-tests\\.jar.*");
   private static JavaClasses classes;

@@ -45,11 +45,13 @@ import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * Real and hand-written Jetstream events through the loaders into Bluesky's tables, checked against
  * what the raw events say, read here with Jackson's tree.
  */
+@UsesStore
 class BlueskyLoadTest {
   private static final Month JULY = Month.parse("2026-07");
   private final Connection connection = MiniHBase.connection();

@@ -7,11 +7,9 @@ import java.util.List;
 import java.util.Random;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The arena's order is HBase's, and of equal cells it keeps the first added. */
-@Tag("fast")
 class CellArenaTest {
   // Rows that differ only past their first eight bytes, or by trailing zero bytes, among others.
   private static final String[] ROWS = {"", "a", "a\u0000", "a\u0000\u0000", "ab", "abc", "abd", "b", "\u00e9t\u00e9",

@@ -27,7 +27,6 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.indexer.Indexer;
@@ -39,7 +38,6 @@ import org.observatory.schemas.tables.TableNames;
  * The sorter's HFiles hold every distinct cell added, in HBase's order, the first added of equal
  * cells, whether the cells were spilled or still held at the end.
  */
-@Tag("fast")
 class CellSorterTest {
   private static final byte[] DATA = Bytes.toBytes("d");
   private static final byte[] JSON = Bytes.toBytes("j");

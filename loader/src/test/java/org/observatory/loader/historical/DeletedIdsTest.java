@@ -6,10 +6,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class DeletedIdsTest {
   private static final long JUNE_2012 = 208_000_000_000_000_000L; // snowflake ids of the generated days
 

@@ -29,9 +29,11 @@ import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /** The historical loader over the whole shared corpus: direct, and bulk sorting in this JVM and by MapReduce. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class HistoricalLoadTest {
   private final Connection connection = MiniHBase.connection();
   private final TableNames direct = new TableNames("job_direct");

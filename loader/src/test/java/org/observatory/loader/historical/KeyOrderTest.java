@@ -7,11 +7,9 @@ import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The order read from cells' bytes is HBase's comparator's, for cells that differ anywhere in their keys. */
-@Tag("fast")
 class KeyOrderTest {
   private static final String[] ROWS = {"", "a", "ab", "abc", "b", "\u00e9t\u00e9", "\u65e5\u672c", "zz"};
   private static final String[] FAMILIES = {"d", "j", "i", "dj"};

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-@Tag("fast")
 class LoadProgressTest {
   private static final long MB_100 = 100_000_000;
 

@@ -29,8 +29,10 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.UsesStore;
 
 /** HFiles a family a region, each fitting its region, on a real table of the mini cluster. */
+@UsesStore
 class RegionHFileWriterTest {
   private static final byte[] INDEX = Bytes.toBytes("i");
   private static final byte[] DATA = Bytes.toBytes("d");

@@ -23,9 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.UsesStore;
 
 /** The bulk job's short shuffle keys, partitioned by real tables' regions on the mini cluster. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class ShuffleKeysTest {
   private final Connection connection = MiniHBase.connection();
   // Names chosen so that the job's order is not the names' order: partitions follow the job's list.

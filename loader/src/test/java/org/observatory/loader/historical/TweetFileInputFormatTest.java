@@ -10,11 +10,9 @@ import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.CombineFileSplit;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-@Tag("fast")
 class TweetFileInputFormatTest {
   @Test
   void combinesWholeFilesUpToTheMaximumSplitSize(@TempDir Path dir) throws Exception {

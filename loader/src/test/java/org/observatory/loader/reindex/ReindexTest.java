@@ -31,8 +31,10 @@ import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /** Rebuilding indexes from the tweet tables, on the mini cluster over the shared tweets. */
+@UsesStore
 class ReindexTest {
   private static final IndexSpec SPEC = IndexSpec.defaults();
   private static final Reindex.Settings AT_ONCE = new Reindex.Settings(2, 60, 0, 0,

@@ -46,6 +46,7 @@ import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * The streaming loader against a reference: the same days loaded by the historical loader. Equal cell
@@ -53,6 +54,7 @@ import org.observatory.testing.TestLoads;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@UsesStore
 class StreamLoaderTest {
   private static final List<String> DAYS = List.of(SharedData.DAY_2013, SharedData.DAY_2016);
   private final Connection connection = MiniHBase.connection();

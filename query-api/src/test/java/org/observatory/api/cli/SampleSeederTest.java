@@ -17,7 +17,9 @@ import org.observatory.loader.LoaderKit;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.UsesStore;
 
+@UsesStore
 class SampleSeederTest {
   @Test
   void withoutTheSampleFilesTheServerGeneratesADayAndLoadsIt(@TempDir Path dir) throws Exception {

@@ -8,12 +8,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.dropwizard.configuration.DefaultConfigurationFactoryFactory;
 import io.dropwizard.jackson.Jackson;
 import io.dropwizard.jersey.validation.Validators;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.api.query.QuerySettings;
 
 /** {@code config} shows the file's settings and the defaults it leaves out, and never a credential. */
-@Tag("fast")
 class SettingsInForceTest {
   private static final ObjectMapper YAML = Jackson.newObjectMapper(new YAMLFactory());
 

@@ -30,6 +30,7 @@ import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.RawMemes.RawTweet;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -42,6 +43,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * seeded with a real day: what it shows is checked against counts computed here from the raw JSON.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
+@UsesStore
 class DashboardBrowserTest {
   private static final DropwizardAppExtension<ObservatoryConfiguration> APP =
       new DropwizardAppExtension<>(ObservatoryApplication.class, EmbeddedApp.config(List.of(

@@ -21,6 +21,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tag;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
@@ -29,6 +30,7 @@ import org.observatory.api.ObservatoryApplication;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.query.QueryKind;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * Thousands of generated requests to the real service (embedded HBase, a real day of tweets) over
@@ -36,6 +38,8 @@ import org.observatory.testdata.SharedData;
  * empty values, Unicode and control characters, path tricks, unknown parameters. None may answer 5xx,
  * and no answer may carry a stack trace. The statuses seen are printed at the end.
  */
+@UsesStore
+@Tag(UsesStore.TAG) // jqwik reads its own tags, not JUnit Jupiter's
 class ApiFuzzTest {
   private static final List<String> PARAMETERS = List.of("memes", "words", "user", "id", "start", "end",
       "granularity", "kind", "limit", "nodes", "types", "tweetIds", "rank", "fields", "sample", "format");

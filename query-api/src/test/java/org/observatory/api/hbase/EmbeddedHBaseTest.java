@@ -28,7 +28,9 @@ import org.observatory.testdata.Json;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
+@UsesStore
 class EmbeddedHBaseTest {
   @Test
   void keepsItsDataAcrossARestartButNoWriteAheadLogItsTablesNoLongerNeed(@TempDir Path dir) throws Exception {

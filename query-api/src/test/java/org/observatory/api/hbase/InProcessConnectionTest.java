@@ -32,7 +32,9 @@ import org.observatory.schemas.tables.TableNames;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
+@UsesStore
 class InProcessConnectionTest {
   private static final byte[] FAMILY = Bytes.toBytes("f");
 

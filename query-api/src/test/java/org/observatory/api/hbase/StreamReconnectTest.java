@@ -29,12 +29,14 @@ import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.TweetTable;
 import org.observatory.testdata.Json;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * The stream daemon against a service that stops and starts again (issue 20): the embedded HBase and
  * its ZooKeeper go away under a daemon attached as a client, then come back on the same port. The
  * daemon must say it cannot write, reconnect by itself, and lose no line.
  */
+@UsesStore
 class StreamReconnectTest {
   @Test
   void theDaemonReportsTheOutageReconnectsByItselfAndLosesNothing(@TempDir Path dir) throws Exception {

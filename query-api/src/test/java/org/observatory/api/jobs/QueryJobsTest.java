@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.api.query.BadQueryException;
@@ -28,7 +27,6 @@ import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.TimeWindow;
 
 /** Jobs in the background, kept on disk: they outlive a restart, can be cancelled, and expire. */
-@Tag("fast")
 class QueryJobsTest {
   private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);

@@ -25,12 +25,14 @@ import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * A specification with a renamed prefix ({@code $hashtag}) and an extra key rule ({@code lang:xx}):
  * the queries read memes by its rules, as the loader wrote them, checked against the raw file.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class CustomSpecQueryTest {
   private static final String DAY = "2013-08-10";
   private final Connection connection = MiniHBase.connection();

@@ -14,9 +14,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.observatory.testdata.RawMemes;
+import org.observatory.testing.UsesStore;
 
 /** diffusion-edges on a real day in the mini cluster, against the typed edges of the raw file's tweets. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class DiffusionEdgesTest {
   private QueriedDay loaded;
   private String memes;

@@ -9,14 +9,12 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.TableNotFoundException;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.tables.CountTable;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.TableNames;
 
 /** The one hour cache against a counts table in memory: what stands, what a write retires, what is kept. */
-@Tag("fast")
 class HourCacheTest {
   private static final Month JUNE = Month.parse("2012-06");
   private static final Month JULY = Month.parse("2012-07");

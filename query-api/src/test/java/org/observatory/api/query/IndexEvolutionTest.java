@@ -30,6 +30,7 @@ import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * A meme index loaded without user ids, queried, rebuilt with them (and the fields the default's cells
@@ -38,6 +39,7 @@ import org.observatory.testing.TestLoads;
  * answer, and user-post-count's along the way matches the raw file.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class IndexEvolutionTest {
   private static final String WINDOW_START = "2013-06-01";
   private static final String WINDOW_END = "2013-08-31T23:59:59Z";

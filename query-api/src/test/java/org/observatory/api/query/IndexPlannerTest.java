@@ -9,7 +9,6 @@ import static org.mockito.Mockito.when;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
@@ -19,7 +18,6 @@ import org.observatory.schemas.tables.MonthIndex;
 import org.observatory.schemas.tables.TableNames;
 
 /** Which months a window scans, and which it leaves out and why, from the catalog alone; no store. */
-@Tag("fast")
 class IndexPlannerTest {
   private static final TableNames NAMES = new TableNames("planner");
   private static final IndexSpec SPEC = IndexSpec.defaults();

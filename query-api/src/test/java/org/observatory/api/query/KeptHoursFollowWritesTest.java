@@ -41,6 +41,7 @@ import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * The hourly counts and tallies stay exact whatever writes into the hours they keep: a real day split
@@ -50,6 +51,7 @@ import org.observatory.testing.TestLoads;
  * its counts and tallies kept) before the write.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class KeptHoursFollowWritesTest {
   private static final String DAY = "2013-08-10";
   private final Connection connection = MiniHBase.connection();

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.IndexSpec;
@@ -14,7 +13,6 @@ import org.observatory.schemas.index.KeyForm;
 import org.observatory.schemas.index.KeyRule;
 
 /** The catalogue parses each query once into its typed value, by the specification in force; no store. */
-@Tag("fast")
 class QueryCatalogueTest {
   private final QueryEngine shipped = engine(IndexSpec.defaults());
 

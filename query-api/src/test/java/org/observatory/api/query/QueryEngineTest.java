@@ -23,6 +23,7 @@ import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.TableNames;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.UsesStore;
 
 /**
  * The queries on the mini cluster over a real day of tweets, against answers computed from the raw file:
@@ -30,6 +31,7 @@ import org.observatory.testing.MiniHBase;
  * The service side connects the way it does to any cluster: through a configured ZooKeeper quorum.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class QueryEngineTest {
   private QueriedDay loaded;
   private RawMemes raw;

@@ -9,10 +9,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class QueryLimiterTest {
   private static final Query COUNT = new MemePostCount(QueryKind.MEME_POST_COUNT, List.of(), null);
   private static final Query EDGES =

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.index.IndexSpec;
 
-@Tag("fast")
 class QueryParametersTest {
   private static final MemeKeys SHIPPED = MemeKeys.of(IndexSpec.defaults());
 

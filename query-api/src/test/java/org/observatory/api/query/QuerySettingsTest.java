@@ -2,10 +2,8 @@ package org.observatory.api.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class QuerySettingsTest {
   @Test
   void phase2GoesToMapReduceOnlyOnAClusterUnlessTheThresholdIsSet() {

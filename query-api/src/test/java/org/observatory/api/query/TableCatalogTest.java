@@ -10,8 +10,10 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.junit.jupiter.api.Test;
 import org.observatory.testing.MiniHBase;
+import org.observatory.testing.UsesStore;
 
 /** A month's tables that a load just created are queried at once, not once a cached listing expires. */
+@UsesStore
 class TableCatalogTest {
   private static final String NAMESPACE = "table_catalog";
 

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.StoredTweet;
@@ -18,7 +17,6 @@ import org.observatory.schemas.tweet.Tweet;
  * Tallies merge in any order and split to the same answer — the reason phase 2 may run in the service
  * or in a job's mappers and reducer alike — and phase 1's hits keep their shape; no store.
  */
-@Tag("fast")
 class TallyingTest {
   private static final MemeKeys KEYS = MemeKeys.of(IndexSpec.defaults());
   private static final List<Meme> ASKED = KEYS.parseList("#euro2012", 10);

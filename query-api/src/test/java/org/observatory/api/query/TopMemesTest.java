@@ -30,12 +30,14 @@ import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * top-memes on a real day in the mini cluster, against the top lists counted from the raw file: every
  * kind over the day, hours cut mid-way and ranked by rise, the kept hours used when asked again.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class TopMemesTest {
   private static final long HOUR = 3_600_000L;
   private QueriedDay loaded;

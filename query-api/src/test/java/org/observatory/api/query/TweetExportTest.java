@@ -15,12 +15,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.observatory.testdata.RawMemes;
+import org.observatory.testing.UsesStore;
 
 /**
  * A lookup's tweets exported from a real day in the mini cluster, against the raw file: ids alone, a
  * sample chosen by the documented hash of the ids, and twarc-csv's columns; deleted tweets in none.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class TweetExportTest {
   private QueriedDay loaded;
   private String meme;

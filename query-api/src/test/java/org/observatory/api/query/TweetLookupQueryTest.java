@@ -14,12 +14,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.observatory.testdata.RawMemes;
+import org.observatory.testing.UsesStore;
 
 /**
  * The tweet lookups on the mini cluster over a real day of tweets: phase 1 finds the tweets the raw file
  * says, in time order; phase 2 writes their chosen fields, or the statuses as they were received.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class TweetLookupQueryTest {
   private QueriedDay loaded;
   private RawMemes raw;

@@ -15,9 +15,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.observatory.testdata.RawMemes;
+import org.observatory.testing.UsesStore;
 
 /** user-activity on a real day in the mini cluster, hour by hour, against the raw file's own counts. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@UsesStore
 class UserActivityTest {
   private static final long HOUR = 3_600_000L;
   private QueriedDay loaded;

@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dropwizard.jersey.errors.ErrorMessage;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.QueryRejectedException;
 import org.observatory.api.query.QueryTimeoutException;
 
 /** Each failure is answered as what it is, with its own message. */
-@Tag("fast")
 class ErrorMappersTest {
   @Test
   void aBadParameterIsA400WithItsMessage() {

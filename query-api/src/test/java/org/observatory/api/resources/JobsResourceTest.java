@@ -19,7 +19,6 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.jobs.QueryJobs;
@@ -35,7 +34,6 @@ import org.observatory.api.security.Role;
 import org.observatory.schemas.index.IndexSpec;
 
 /** Every refusal of {@code /jobs}, over HTTP to the real resource; the jobs' work waits until told. */
-@Tag("fast")
 @ExtendWith(DropwizardExtensionsSupport.class)
 class JobsResourceTest {
   private static final ObjectMapper JSON = Jackson.newObjectMapper();

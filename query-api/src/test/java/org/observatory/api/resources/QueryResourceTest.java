@@ -22,7 +22,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.query.NoCounts;
@@ -42,7 +41,6 @@ import org.observatory.schemas.index.IndexSpec;
  * Every refusal {@code GET /queries} gives, over HTTP to the real resource and error mappers; the
  * engine parses for real, and its evaluation is replaced where a failure cannot be provoked here.
  */
-@Tag("fast")
 @ExtendWith(DropwizardExtensionsSupport.class)
 class QueryResourceTest {
   private static final ObjectMapper JSON = Jackson.newObjectMapper();

@@ -14,13 +14,11 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.QueryResult;
 
 /** A job's answer, kept as JSON and read a line at a time, is written exactly as the answer in memory. */
-@Tag("fast")
 class ResultFormatTest {
   private static final ObjectMapper JSON = Jackson.newObjectMapper();
   private static final Instant START = Instant.parse("2013-08-10T00:00:00Z");

@@ -6,11 +6,9 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-@Tag("fast")
 class ThrottledLogTest {
   @Test
   void writesOneLineAPeriodAndSaysHowManyItLeftOut() throws Exception {

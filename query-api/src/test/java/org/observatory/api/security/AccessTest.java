@@ -30,6 +30,7 @@ import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.api.dashboard.HeadlessChromium;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -45,6 +46,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@UsesStore
 class AccessTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path AUDIT = tempFile("audit.log");

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The trail stays one JSON object a line, whatever a client puts in the values it gives. */
-@Tag("fast")
 class AuditTest {
   @Test
   void lineBreaksOfAnyKindFromAClientStayInsideTheirLine() throws Exception {

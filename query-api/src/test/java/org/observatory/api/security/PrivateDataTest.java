@@ -17,6 +17,7 @@ import org.observatory.api.EmbeddedApp;
 import org.observatory.api.ObservatoryApplication;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * What the service keeps on disk is its own: the data directory and the jobs' results are private to
@@ -25,6 +26,7 @@ import org.observatory.testdata.SharedData;
  * the work directories are made by {@code PrivateDirectories} too: its own test.)
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
+@UsesStore
 class PrivateDataTest {
   private static final String CONFIG = EmbeddedApp.config(SharedData.DAY_2013);
   private static final Path ROOT = Path.of(CONFIG).getParent();

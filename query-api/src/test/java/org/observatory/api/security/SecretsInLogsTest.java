@@ -16,6 +16,7 @@ import org.observatory.api.EmbeddedApp;
 import org.observatory.api.ObservatoryApplication;
 import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * No log writes a key: with Jetty logging every request's headers (DEBUG) into the service's log file
@@ -23,6 +24,7 @@ import org.observatory.testdata.SharedData;
  * (any case) appears in neither but as its id with the secret masked.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
+@UsesStore
 class SecretsInLogsTest {
   private static final String SECRET = "S3cr3tS3cr3tS3cr3tS3cr3tS3cr3tS3cr3tS3cr3tX".substring(0, 43);
   private static final String KEY = "obs_0123456789ab_" + SECRET;

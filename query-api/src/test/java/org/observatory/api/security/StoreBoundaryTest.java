@@ -38,6 +38,7 @@ import org.observatory.api.hbase.EmbeddedHBase;
 import org.observatory.api.hbase.HBaseStore;
 import org.observatory.api.hbase.secret.StoreAccess;
 import org.observatory.testdata.SharedData;
+import org.observatory.testing.UsesStore;
 
 /**
  * The embedded store takes only a process that can read its data directory. Another local user
@@ -47,6 +48,7 @@ import org.observatory.testdata.SharedData;
  * service's back still lands in its own trail.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
+@UsesStore
 class StoreBoundaryTest {
   private static final String CONFIG = EmbeddedApp.config(SharedData.DAY_2013);
   private static final Path ROOT = Path.of(CONFIG).getParent();

@@ -45,12 +45,14 @@ import org.observatory.testdata.SharedData;
 import org.observatory.testing.MiniHBase;
 import org.observatory.testing.TableSnapshot;
 import org.observatory.testing.TestLoads;
+import org.observatory.testing.UsesStore;
 
 /**
  * The daemon on a loopback Jetstream across a dropped connection, a server restart and a restart of
  * its own: every post and repost stored once, the same tables as the events loaded from a file, and
  * its recording loading into the same tables again.
  */
+@UsesStore
 class JetstreamStreamTest {
   private static final long REWIND_MICROS = 5_000_000;
   private final Connection connection = MiniHBase.connection();

@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.tweet.MalformedTweetException;
 import org.observatory.schemas.tweet.Snowflake;
@@ -24,7 +23,6 @@ import org.observatory.testdata.SharedData;
  * Real Jetstream posts made into the statuses the tables store, checked against the raw events read
  * here with Jackson's tree and the facets' UTF-8 bytes sliced by hand.
  */
-@Tag("fast")
 class BlueskyStatusTest {
   private final TweetParser parser = new TweetParser();
 

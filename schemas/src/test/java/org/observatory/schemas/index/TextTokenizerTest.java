@@ -2,10 +2,8 @@ package org.observatory.schemas.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class TextTokenizerTest {
   @Test
   void lowerCasesAndDropsStopWordsInSeveralLanguages() {

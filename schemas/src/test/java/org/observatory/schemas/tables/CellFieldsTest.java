@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.KeyRule;
 import org.observatory.schemas.tweet.Tweet;
 
-@Tag("fast")
 class CellFieldsTest {
   private static final List<KeyRule> HASHTAGS = List.of(new KeyRule("hashtags", org.observatory.schemas.index.KeyForm.LOWERCASE, "#"));
   private static final Tweet RETWEET = new Tweet(30, 1_400_000_000_000L, 1_400_000_000_000L, "RT @b: x", "en",

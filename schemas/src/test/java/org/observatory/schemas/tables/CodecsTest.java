@@ -11,10 +11,8 @@ import java.util.Random;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.io.compress.Compressor;
 import org.apache.hadoop.io.compress.Decompressor;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class CodecsTest {
   @Test
   void hbasesZstdAlgorithmRoundTripsABlockInThisJvmWithoutHadoopsNativeLibrary() throws Exception {

@@ -18,10 +18,8 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class CountTableTest {
   private static final Month JUNE = Month.parse("2012-06");
   private static final TableName MEME = new TableNames("observatory").index("meme", JUNE);

@@ -3,10 +3,8 @@ package org.observatory.schemas.tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class InProcessServerTest {
   @Test
   void aMemstoreKeepsAnEditAtMostTwoMinutesSoThatNoWriteAheadLogIsPinnedForAnHour() {

@@ -7,11 +7,9 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.filter.ColumnRangeFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.tweet.Snowflake;
 
-@Tag("fast")
 class IndexTableTest {
   private static final long CREATED_AT = Instant.parse("2016-01-06T07:30:00Z").toEpochMilli();
   private static final long TWEET_ID = Snowflake.firstIdAt(CREATED_AT + 123) + 77;

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class RowKeysTest {
   @Test
   void aTweetRowIsTheIdAsEightBigEndianBytes() {

@@ -14,10 +14,8 @@ import org.apache.hadoop.hbase.io.compress.zstd.ZstdCodec;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class TableLayoutTest {
   @Test
   void everyFamilyIsZstdCompressedTheJsonInLargeRowIndexedBlocksAndRowsAreBloomed() {

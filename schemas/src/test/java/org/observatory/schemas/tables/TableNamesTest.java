@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.apache.hadoop.hbase.TableName;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-@Tag("fast")
 class TableNamesTest {
   private final TableNames names = new TableNames("observatory");
   private final Month august = Month.parse("2013-08");

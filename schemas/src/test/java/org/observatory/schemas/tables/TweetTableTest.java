@@ -10,14 +10,12 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.schemas.tweet.Snowflake;
 import org.observatory.schemas.tweet.StreamItem;
 import org.observatory.schemas.tweet.Tweet;
 import org.observatory.schemas.tweet.TweetParser;
 
-@Tag("fast")
 class TweetTableTest {
   private static final String ORIGINAL = """
       {"created_at":"Thu Dec 31 23:59:59 +0000 2015","id":682699042463809536,"text":"Goal! #Euro",

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.observatory.testdata.Fixtures;
 import org.observatory.testdata.Json;
 
 /** The parser's edge cases on hand-written lines: no shared corpus needed. */
-@Tag("fast")
 class TweetParserFixturesTest {
   private final TweetParser parser = new TweetParser();
 
