@@ -22,10 +22,11 @@ import org.apache.hadoop.hbase.security.User;
 /**
  * A connection to the {@link EmbeddedHBase} of this JVM whose calls to its region server are method
  * calls: no cell block encoded, written to a socket, read and decoded again, no hand-over to a handler
- * thread. A stream replay took 14 % less time so (docs/operations.md, "Loaders call the embedded region
- * server in-process"). HBase makes one wherever a configuration names this class as its connection
- * ({@link #configure}), so a MapReduce job's tasks on the local runner get one too. The loaders use it;
- * the service's queries keep HBase's RPC client.
+ * thread. A stream replay took 14 % less time so
+ * (docs/measurements/2026-11-30-loaders-call-the-embedded-region-server-in-process.md). HBase makes one
+ * wherever a configuration names this class as its connection ({@link #configure}), so a MapReduce
+ * job's tasks on the local runner get one too. The loaders use it; the service's queries keep HBase's
+ * RPC client.
  */
 public final class InProcessConnection implements Connection {
   private static final String CONNECTION_CLASS_KEY = "hbase.client.connection.impl";

@@ -20,7 +20,7 @@ public final class Codecs {
    * for every family: HFiles written outside a region server (bulk loads) take the job's configuration
    * ({@link #configure}), not a family's own. Higher levels save little for their cost: on a real day's
    * JSON and profiles, level 12 took 4.8 % more off at 52 MB/s instead of 127, level 19 10 % at 2.4 MB/s
-   * (docs/operations.md, "How small the tables could be").
+   * (docs/measurements/2026-11-30-how-small-the-tables-could-be.md).
    */
   public static final int ZSTD_LEVEL = 6;
   public static final String ZSTD_BUFFER_KEY = ZstdCodec.ZSTD_BUFFER_SIZE_KEY;
