@@ -57,7 +57,7 @@ class DuckDbQueriesTest {
     TestLoads.load(connection, names, dir.resolve("rejects"), files.toArray(Path[]::new));
     IndexSpec spec = IndexSpec.defaults();
     IndexScanner scanner = new IndexScanner(connection, names, spec, pool, 30_000, 5_000_000);
-    ContentJob job = new ContentJob(connection, names, spec,
+    ContentJob job = new ContentJob(connection.getConfiguration(), names, spec,
         new ContentJob.Settings(new org.apache.hadoop.fs.Path(dir.resolve("work").toString()), 2), 60_000);
     engine = new QueryEngine(spec, new QuerySettings(), scanner, new TweetFetcher(connection, names, pool, 30_000),
         new TweetAssembler(connection, names), job);

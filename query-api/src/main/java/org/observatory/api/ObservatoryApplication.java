@@ -172,7 +172,7 @@ public class ObservatoryApplication extends Application<ObservatoryConfiguration
       IndexScanner scanner = new IndexScanner(store.connection(), names, spec, pool, settings.timeoutSeconds() * 1000L,
           settings.maxPhase1Entries());
       TweetFetcher fetcher = new TweetFetcher(store.connection(), names, pool, timeoutMillis);
-      ContentJob bigPhase2 = new ContentJob(store.connection(), names, spec,
+      ContentJob bigPhase2 = new ContentJob(store.connection().getConfiguration(), names, spec,
           new ContentJob.Settings(new Path(settings.workDir()), settings.mapReduceTasks()), timeoutMillis);
       engines.put(platform, new QueryEngine(spec, settings, scanner, fetcher, new TweetAssembler(store.connection(), names),
           bigPhase2, platform, accountIds(store, names)));

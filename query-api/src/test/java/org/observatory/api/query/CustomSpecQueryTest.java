@@ -47,7 +47,7 @@ class CustomSpecQueryTest {
     TestLoads.load(connection, names, spec, LoadMode.DIRECT, Files.createTempDirectory("custom"),
         SharedData.file(SharedData.DAY_2013));
     raw = RawMemes.of(SharedData.DAY_2013);
-    ContentJob job = new ContentJob(connection, names, spec,
+    ContentJob job = new ContentJob(connection.getConfiguration(), names, spec,
         new ContentJob.Settings(new org.apache.hadoop.fs.Path(Files.createTempDirectory("work").toString()), 2), 60_000);
     ask = new Ask(new QueryEngine(spec, new QuerySettings(), new IndexScanner(connection, names, spec, pool, 30_000,
         5_000_000), new TweetFetcher(connection, names, pool, 30_000), new TweetAssembler(connection, names), job));

@@ -159,7 +159,7 @@ class IndexEvolutionTest {
   private Ask ask(IndexSpec inForce, QuerySettings settings) throws Exception {
     IndexScanner scanner = new IndexScanner(connection, names, inForce, pool, 30_000, 5_000_000);
     TweetFetcher fetcher = new TweetFetcher(connection, names, pool, 30_000);
-    ContentJob job = new ContentJob(connection, names, inForce,
+    ContentJob job = new ContentJob(connection.getConfiguration(), names, inForce,
         new ContentJob.Settings(new org.apache.hadoop.fs.Path(Files.createTempDirectory("work").toString()), 2), 60_000);
     return new Ask(new QueryEngine(inForce, settings, scanner, fetcher, new TweetAssembler(connection, names), job));
   }

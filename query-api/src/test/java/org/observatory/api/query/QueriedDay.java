@@ -51,7 +51,7 @@ final class QueriedDay implements AutoCloseable {
     IndexScanner scanner = new IndexScanner(cluster.connection(), cluster.tableNames(), spec, pool, 30_000, 5_000_000);
     TweetFetcher fetcher = new TweetFetcher(cluster.connection(), cluster.tableNames(), pool, 30_000);
     TweetAssembler assembler = new TweetAssembler(cluster.connection(), cluster.tableNames());
-    ContentJob job = new ContentJob(cluster.connection(), cluster.tableNames(), spec,
+    ContentJob job = new ContentJob(cluster.connection().getConfiguration(), cluster.tableNames(), spec,
         new ContentJob.Settings(new Path(Files.createTempDirectory("query-work").toString()), 2), 60_000);
     ask = new Ask(new QueryEngine(spec, new QuerySettings(), scanner, fetcher, assembler, job));
   }

@@ -11,7 +11,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -45,7 +44,7 @@ public final class ContentJob implements Phase2.Job {
   static final String NAMESPACE = "observatory.query.namespace";
   static final String INDEX_SPEC = "observatory.query.indexSpec";
 
-  private final Connection connection;
+  private final Configuration store;
   private final TableNames names;
   private final IndexSpec spec;
   private final Settings settings;
@@ -57,9 +56,12 @@ public final class ContentJob implements Phase2.Job {
    */
   public record Settings(Path workDir, int mappers) {}
 
-  /** @param timeoutMillis how long a job may run before it is killed */
-  public ContentJob(Connection connection, TableNames names, IndexSpec spec, Settings settings, long timeoutMillis) {
-    this.connection = connection;
+  /**
+   * @param store the configuration of the store the tasks connect to (and of the cluster they run on)
+   * @param timeoutMillis how long a job may run before it is killed
+   */
+  public ContentJob(Configuration store, TableNames names, IndexSpec spec, Settings settings, long timeoutMillis) {
+    this.store = store;
     this.names = names;
     this.spec = spec;
     this.settings = settings;
@@ -68,27 +70,28 @@ public final class ContentJob implements Phase2.Job {
 
   @Override
   public boolean onCluster() {
-    return !JobRunner.isLocal(connection.getConfiguration());
+    return !JobRunner.isLocal(store);
   }
 
   @Override
   public Map<String, Tally> tally(ContentQuery query, List<Meme> asked, TweetHits tweets, Progress progress)
       throws IOException {
-    try (WorkDir work = WorkDir.claim(connection.getConfiguration(), settings.workDir(), "query")) {
-      return tally(query, asked, tweets, progress, work);
+    try (WorkDir work = WorkDir.claim(store, settings.workDir(), "query")) {
+      Job job = createJob(query, asked, tweets, work);
+      await(job, timeoutMillis, progress);
+      return read(job);
     }
   }
 
-  private Map<String, Tally> tally(ContentQuery query, List<Meme> asked, TweetHits tweets, Progress progress,
-      WorkDir work) throws IOException {
-    Configuration conf = JobRunner.configure(connection.getConfiguration(), settings.mappers(), work);
+  /** The job, set up to tally these tweets with their ids written under the work directory; not submitted. */
+  Job createJob(ContentQuery query, List<Meme> asked, TweetHits tweets, WorkDir work) throws IOException {
+    Configuration conf = JobRunner.configure(store, settings.mappers(), work);
     conf.set(QUERY, query.name());
     conf.set(MEMES, encode(asked));
     conf.set(NAMESPACE, names.namespace());
     conf.set(INDEX_SPEC, spec.toYaml());
-    FileSystem fs = work.path().getFileSystem(conf);
     Path ids = new Path(work.path(), "ids");
-    writeIds(fs, ids, tweets);
+    writeIds(work.path().getFileSystem(conf), ids, tweets);
     Job job = Job.getInstance(conf, "observatory " + query.name().toLowerCase(Locale.ROOT) + " ("
         + tweets.size() + " tweets)");
     job.setJarByClass(ContentJob.class);
@@ -102,11 +105,9 @@ public final class ContentJob implements Phase2.Job {
     job.setOutputKeyClass(Text.class);
     job.setOutputValueClass(Text.class);
     job.setOutputFormatClass(SequenceFileOutputFormat.class);
-    Path out = new Path(work.path(), "tallies");
-    FileOutputFormat.setOutputPath(job, out);
+    FileOutputFormat.setOutputPath(job, new Path(work.path(), "tallies"));
     JobRunner.shipDependencies(job);
-    await(job, timeoutMillis, progress);
-    return read(fs, out, conf);
+    return job;
   }
 
   private static void writeIds(FileSystem fs, Path file, TweetHits tweets) throws IOException {
@@ -135,7 +136,10 @@ public final class ContentJob implements Phase2.Job {
     }
   }
 
-  private static Map<String, Tally> read(FileSystem fs, Path out, Configuration conf) throws IOException {
+  private static Map<String, Tally> read(Job job) throws IOException {
+    Configuration conf = job.getConfiguration();
+    Path out = FileOutputFormat.getOutputPath(job);
+    FileSystem fs = out.getFileSystem(conf);
     Tallies tallies = new Tallies();
     Text key = new Text();
     Text value = new Text();
