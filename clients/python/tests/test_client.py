@@ -67,6 +67,16 @@ def test_retweet_edges_are_a_weighted_digraph(client, raw):
     assert {(u, v): w for u, v, w in graph.edges(data="weight")} == dict(expected)
 
 
+def test_the_catalogue_says_which_graphs_are_undirected(client, raw):
+    meme = most_frequent(raw, "#", 1)[0]
+    graph = client.meme_network(meme, DAY, DAY)
+    tweets = len(in_window(raw, meme, START, END))
+    assert not graph.is_directed()
+    assert graph.number_of_edges() > 0
+    assert all(0 < w <= tweets for _, _, w in graph.edges(data="weight"))
+    assert client.catalogue["retweet-edges"]["directed"] and not client.catalogue["meme-network"]["directed"]
+
+
 def test_user_post_count_ranks_the_posters(client, raw):
     meme = most_frequent(raw, "#", 1)[0]
     frame = client.user_post_count(meme, DAY, DAY)

@@ -21,8 +21,6 @@ from observatory_client.tweets import TweetStream
 
 Memes = str | Iterable[str]
 When = str | date | datetime
-#: The one query whose edges join memes, not users: a pair of memes shares tweets both ways.
-_UNDIRECTED = {"meme-network"}
 
 
 class Client:
@@ -184,7 +182,7 @@ class Client:
         if shape == "rows":
             return answers.rows(answer)
         if shape == "edges":
-            undirected = query in _UNDIRECTED
+            undirected = not self.catalogue[query]["directed"]
             typed = "type" in self.catalogue[query]["columns"]
             return answers.graph(answer, nx.Graph if undirected else nx.MultiDiGraph if typed else nx.DiGraph)
         return answer

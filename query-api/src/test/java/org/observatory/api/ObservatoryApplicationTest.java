@@ -371,9 +371,20 @@ class ObservatoryApplicationTest {
     assertThat(paths.get("/jobs/{id}/results").has("get")).isTrue();
     assertThat(paths.get("/months").has("get")).isTrue();
     assertThat(paths.get("/indexes").has("get")).isTrue();
-    List<String> parameters = new java.util.ArrayList<>();
-    paths.get("/queries/{query}").get("get").get("parameters").forEach(p -> parameters.add(p.get("name").asText()));
-    assertThat(parameters).contains("query", "memes", "start", "end", "format", "granularity");
+    JsonNode again = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/openapi.json"));
+    for (JsonNode operation : List.of(paths.get("/queries/{query}").get("get"), paths.get("/jobs/{query}").get("post"),
+        again.get("paths").get("/queries/{query}").get("get"))) {
+      Map<String, JsonNode> parameters = new java.util.LinkedHashMap<>();
+      operation.get("parameters").forEach(p -> assertThat(parameters.put(p.get("name").asText(), p)).as("listed once").isNull());
+      assertThat(parameters).containsKey("query");
+      for (org.observatory.api.query.QueryParameter declared : org.observatory.api.query.QueryParameter.values()) {
+        JsonNode listed = parameters.get(declared.apiName());
+        assertThat(listed).as(declared.apiName()).isNotNull();
+        assertThat(listed.get("in").asText()).isEqualTo("query");
+        assertThat(listed.get("description").asText()).isEqualTo(declared.description());
+        assertThat(listed.path("required").asBoolean()).isEqualTo(declared.required());
+      }
+    }
     assertThat(api.get("info").get("title").asText()).isEqualTo("Observatory");
   }
 

@@ -60,9 +60,9 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
   }
 
   static DiffusionEdges parse(QueryKind kind, QueryRequest request) {
-    return new DiffusionEdges(kind, request.memes(), request.window(), Type.parseAll(request.get("types")),
-        request.limit(Integer.MAX_VALUE, MAX_LIMIT), request.count("nodes", Integer.MAX_VALUE, MAX_LIMIT),
-        request.flag("tweetIds"));
+    return new DiffusionEdges(kind, request.memes(), request.window(), Type.parseAll(request.get(QueryParameter.TYPES)),
+        request.limit(Integer.MAX_VALUE, MAX_LIMIT), request.count(QueryParameter.NODES, Integer.MAX_VALUE, MAX_LIMIT),
+        request.flag(QueryParameter.TWEET_IDS));
   }
 
   record Edge(long source, long target, Type type) {}

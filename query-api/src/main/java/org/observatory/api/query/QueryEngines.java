@@ -14,7 +14,6 @@ import org.observatory.schemas.tables.Platform;
  */
 public final class QueryEngines {
   /** The parameter that names the platform. */
-  public static final String PARAMETER = "platform";
   /** The value that asks every platform at once. */
   public static final String BOTH = "both";
 
@@ -49,7 +48,7 @@ public final class QueryEngines {
    * @throws BadQueryException saying what is wrong: an unknown query or platform, a bad or missing parameter
    */
   public Asked parse(String kind, Map<String, String> parameters) {
-    return parse(kind, parameters, platforms(parameters.get(PARAMETER)));
+    return parse(kind, parameters, platforms(parameters.get(QueryParameter.PLATFORM.apiName())));
   }
 
   /** The same, of these platforms. */

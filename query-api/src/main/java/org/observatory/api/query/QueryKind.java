@@ -1,5 +1,21 @@
 package org.observatory.api.query;
 
+import static org.observatory.api.query.QueryParameter.END;
+import static org.observatory.api.query.QueryParameter.FIELDS;
+import static org.observatory.api.query.QueryParameter.GRANULARITY;
+import static org.observatory.api.query.QueryParameter.ID;
+import static org.observatory.api.query.QueryParameter.KIND;
+import static org.observatory.api.query.QueryParameter.LIMIT;
+import static org.observatory.api.query.QueryParameter.MEMES;
+import static org.observatory.api.query.QueryParameter.NODES;
+import static org.observatory.api.query.QueryParameter.RANK;
+import static org.observatory.api.query.QueryParameter.SAMPLE;
+import static org.observatory.api.query.QueryParameter.START;
+import static org.observatory.api.query.QueryParameter.TWEET_IDS;
+import static org.observatory.api.query.QueryParameter.TYPES;
+import static org.observatory.api.query.QueryParameter.USER;
+import static org.observatory.api.query.QueryParameter.WORDS;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -11,36 +27,36 @@ import java.util.function.BiFunction;
  */
 public enum QueryKind {
   MEME_POST_COUNT("meme-post-count", Params.MEMES, Answer.counts("meme"), MemePostCount::parse),
-  TIMESTAMP_COUNT("timestamp-count", List.of("memes", "start", "end", "granularity"), Answer.counts("time"),
+  TIMESTAMP_COUNT("timestamp-count", List.of(MEMES, START, END, GRANULARITY), Answer.counts("time"),
       TimestampCount::parse),
   USER_POST_COUNT("user-post-count", Params.MEMES, Answer.rows("userId", "screenName", "count"),
       (kind, p) -> new TallyQuery(kind, ContentQuery.USER_POST_COUNT, p.memes(), p.window())),
   MEME_COOCCURRENCE_COUNT("meme-cooccurrence-count", Params.MEMES, Answer.counts("meme"),
       (kind, p) -> new TallyQuery(kind, ContentQuery.MEME_COOCCURRENCE_COUNT, p.memes(), p.window())),
-  MEME_NETWORK("meme-network", Params.MEMES, Answer.EDGES,
+  MEME_NETWORK("meme-network", Params.MEMES, Answer.UNDIRECTED_EDGES,
       (kind, p) -> new TallyQuery(kind, ContentQuery.MEME_NETWORK, p.memes(), p.window())),
   RETWEET_EDGES("retweet-edges", Params.MEMES, Answer.EDGES,
       (kind, p) -> new TallyQuery(kind, ContentQuery.RETWEET_EDGES, p.memes(), p.window())),
   MENTION_EDGES("mention-edges", Params.MEMES, Answer.EDGES,
       (kind, p) -> new TallyQuery(kind, ContentQuery.MENTION_EDGES, p.memes(), p.window())),
-  GET_TWEETS_WITH_MEME("get-tweets-with-meme", Params.lookup("memes"), Answer.TWEETS, MemeLookup::parse),
-  GET_TWEETS_WITH_TEXT("get-tweets-with-text", Params.lookup("words"), Answer.TWEETS, TextLookup::parse),
-  GET_TWEETS_WITH_USER("get-tweets-with-user", Params.lookup("user"), Answer.TWEETS, UserLookup::parse),
-  GET_RETWEETS("get-retweets", Params.lookup("id"), Answer.TWEETS, RetweetLookup::parse),
-  TOP_MEMES("top-memes", List.of("kind", "start", "end", "limit", "granularity", "rank"),
+  GET_TWEETS_WITH_MEME("get-tweets-with-meme", Params.lookup(MEMES), Answer.TWEETS, MemeLookup::parse),
+  GET_TWEETS_WITH_TEXT("get-tweets-with-text", Params.lookup(WORDS), Answer.TWEETS, TextLookup::parse),
+  GET_TWEETS_WITH_USER("get-tweets-with-user", Params.lookup(USER), Answer.TWEETS, UserLookup::parse),
+  GET_RETWEETS("get-retweets", Params.lookup(ID), Answer.TWEETS, RetweetLookup::parse),
+  TOP_MEMES("top-memes", List.of(KIND, START, END, LIMIT, GRANULARITY, RANK),
       Answer.rows("start", "key", "count", "previous"), TopMemes::parse),
-  USER_ACTIVITY("user-activity", List.of("user", "start", "end", "granularity"),
+  USER_ACTIVITY("user-activity", List.of(USER, START, END, GRANULARITY),
       Answer.rows("time", "posts", "retweetsGiven", "retweetsReceived", "mentionsReceived"), UserActivity::parse),
-  DIFFUSION_EDGES("diffusion-edges", List.of("memes", "start", "end", "types", "limit", "nodes", "tweetIds"),
-      new Answer(Answer.Shape.EDGES, List.of("source", "target", "type", "weight", "first", "last", "tweets")),
+  DIFFUSION_EDGES("diffusion-edges", List.of(MEMES, START, END, TYPES, LIMIT, NODES, TWEET_IDS),
+      new Answer(Answer.Shape.EDGES, List.of("source", "target", "type", "weight", "first", "last", "tweets"), true),
       DiffusionEdges::parse);
 
   private final String apiName;
-  private final List<String> parameters;
+  private final List<QueryParameter> parameters;
   private final Answer answer;
   private final BiFunction<QueryKind, QueryRequest, Query> parser;
 
-  QueryKind(String apiName, List<String> parameters, Answer answer,
+  QueryKind(String apiName, List<QueryParameter> parameters, Answer answer,
       BiFunction<QueryKind, QueryRequest, Query> parser) {
     this.apiName = apiName;
     this.parameters = parameters;
@@ -52,28 +68,32 @@ public enum QueryKind {
    * What a query answers with: counts under a key, rows or edges with columns, or tweets (NDJSON).
    *
    * @param columns the CSV/TSV header; for counts the key's name and {@code count}
+   * @param directed for edges, whether an edge goes from its source to its target (a retweet does; two
+   *     memes sharing tweets share them both ways)
    */
-  public record Answer(Shape shape, List<String> columns) {
+  public record Answer(Shape shape, List<String> columns, boolean directed) {
     public enum Shape { COUNTS, ROWS, EDGES, TWEETS }
 
-    static final Answer EDGES = new Answer(Shape.EDGES, List.of("source", "target", "weight"));
-    static final Answer TWEETS = new Answer(Shape.TWEETS, List.of());
+    static final List<String> EDGE_COLUMNS = List.of("source", "target", "weight");
+    static final Answer EDGES = new Answer(Shape.EDGES, EDGE_COLUMNS, true);
+    static final Answer UNDIRECTED_EDGES = new Answer(Shape.EDGES, EDGE_COLUMNS, false);
+    static final Answer TWEETS = new Answer(Shape.TWEETS, List.of(), false);
 
     static Answer counts(String key) {
-      return new Answer(Shape.COUNTS, List.of(key, "count"));
+      return new Answer(Shape.COUNTS, List.of(key, "count"), false);
     }
 
     static Answer rows(String... columns) {
-      return new Answer(Shape.ROWS, List.of(columns));
+      return new Answer(Shape.ROWS, List.of(columns), false);
     }
   }
 
   /** Parameter lists several queries share. */
   private static final class Params {
-    static final List<String> MEMES = List.of("memes", "start", "end");
+    static final List<QueryParameter> MEMES = List.of(QueryParameter.MEMES, START, END);
 
-    static List<String> lookup(String what) {
-      return List.of(what, "start", "end", "fields", "sample");
+    static List<QueryParameter> lookup(QueryParameter what) {
+      return List.of(what, START, END, FIELDS, SAMPLE);
     }
   }
 
@@ -81,7 +101,8 @@ public enum QueryKind {
     return apiName;
   }
 
-  public List<String> parameters() {
+  /** The parameters it reads besides {@link QueryParameter#PLATFORM} and {@link QueryParameter#FORMAT}, which every query takes. */
+  public List<QueryParameter> parameters() {
     return parameters;
   }
 

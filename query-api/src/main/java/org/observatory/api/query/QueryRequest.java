@@ -20,32 +20,32 @@ public final class QueryRequest {
     this.memeKeys = memeKeys;
   }
 
-  public String get(String name) {
-    return given.get(name);
+  public String get(QueryParameter parameter) {
+    return given.get(parameter.apiName());
   }
 
   public TimeWindow window() {
-    return TimeWindow.parse(given.get("start"), given.get("end"), settings.maxWindowDays());
+    return TimeWindow.parse(get(QueryParameter.START), get(QueryParameter.END), settings.maxWindowDays());
   }
 
   /** {@code memes}: comma-separated, as the meme index keys them. */
   public List<Meme> memes() {
-    return memeKeys.parseList(given.get("memes"), settings.maxMemes());
+    return memeKeys.parseList(get(QueryParameter.MEMES), settings.maxMemes());
   }
 
   public TimestampCount.Granularity granularity() {
-    return TimestampCount.Granularity.parse(given.get("granularity"));
+    return TimestampCount.Granularity.parse(get(QueryParameter.GRANULARITY));
   }
 
   public TweetLines fields() {
-    return TweetLines.parse(given.get("fields"), given.get("sample"), given.get("format"));
+    return TweetLines.parse(get(QueryParameter.FIELDS), get(QueryParameter.SAMPLE), get(QueryParameter.FORMAT));
   }
 
   /** The parameter, or a 400 saying it is missing and what it should be. */
-  public String required(String name, String what) {
-    String value = given.get(name);
+  public String required(QueryParameter parameter, String what) {
+    String value = get(parameter);
     if (value == null || value.isBlank()) {
-      throw new BadQueryException("missing parameter '" + name + "' (" + what + ")");
+      throw new BadQueryException("missing parameter '" + parameter.apiName() + "' (" + what + ")");
     }
     return value;
   }
@@ -62,12 +62,13 @@ public final class QueryRequest {
 
   /** {@code limit}: how many rows at most, from 1 to {@code max}; {@code absent} when not given. */
   public int limit(int absent, int max) {
-    return count("limit", absent, max);
+    return count(QueryParameter.LIMIT, absent, max);
   }
 
   /** A whole number from 1 to {@code max}; {@code absent} when not given. */
-  public int count(String name, int absent, int max) {
-    String text = given.get(name);
+  public int count(QueryParameter parameter, int absent, int max) {
+    String name = parameter.apiName();
+    String text = get(parameter);
     if (text == null || text.isBlank()) {
       return absent;
     }
@@ -83,8 +84,9 @@ public final class QueryRequest {
   }
 
   /** A yes-or-no parameter: {@code true} or {@code false} (the default). */
-  public boolean flag(String name) {
-    String text = given.get(name);
+  public boolean flag(QueryParameter parameter) {
+    String name = parameter.apiName();
+    String text = get(parameter);
     if (text == null || text.isBlank() || text.strip().equals("false")) {
       return false;
     }

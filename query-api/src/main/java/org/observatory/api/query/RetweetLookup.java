@@ -9,7 +9,7 @@ public record RetweetLookup(QueryKind kind, List<String> keys, TimeWindow window
   static final String INDEX = "retweet";
 
   static RetweetLookup parse(QueryKind kind, QueryRequest request) {
-    String id = request.required("id", "the id of the retweeted tweet");
+    String id = request.required(QueryParameter.ID, "the id of the retweeted tweet");
     if (!id.strip().matches("[0-9]{1,19}")) {
       throw new BadQueryException("parameter 'id' must be a tweet id, not '" + id + "'");
     }

@@ -11,7 +11,7 @@ public record TextLookup(QueryKind kind, List<String> keys, TimeWindow window, T
   static final String INDEX = "text";
 
   static TextLookup parse(QueryKind kind, QueryRequest request) {
-    String words = request.required("words", "words that must all be in the text");
+    String words = request.required(QueryParameter.WORDS, "words that must all be in the text");
     List<String> keys = request.keys(INDEX, words);
     if (keys.isEmpty()) {
       throw new BadQueryException("'words' holds no searchable word (stop-words are not indexed): '" + words + "'");

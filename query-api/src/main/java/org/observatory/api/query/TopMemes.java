@@ -53,12 +53,12 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
   }
 
   static TopMemes parse(QueryKind kind, QueryRequest request) {
-    Kind of = Kind.parse(request.get("kind"));
+    Kind of = Kind.parse(request.get(QueryParameter.KIND));
     KeyRule rule = request.rule(INDEX, of.field);
-    String granularity = request.get("granularity");
+    String granularity = request.get(QueryParameter.GRANULARITY);
     TimestampCount.Granularity per = granularity == null ? null : request.granularity();
     return new TopMemes(kind, of, rule.prefix(), request.window(), per, request.limit(DEFAULT_LIMIT, MAX_LIMIT),
-        rank(request.get("rank")));
+        rank(request.get(QueryParameter.RANK)));
   }
 
   private static boolean rank(String text) {

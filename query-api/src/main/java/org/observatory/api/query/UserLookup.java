@@ -19,7 +19,7 @@ public record UserLookup(QueryKind kind, String user, TimeWindow window, TweetLi
 
   /** The lookup of the user a request names, its tweets to be written so. */
   static UserLookup of(QueryKind kind, QueryRequest request, TweetLines fields) {
-    String user = request.required("user", "a user id, a screen name or handle, or a DID").strip();
+    String user = request.required(QueryParameter.USER, "a user id, a screen name or handle, or a DID").strip();
     String name = user.startsWith("@") ? user.substring(1) : user;
     if (name.startsWith("did:")) { // an account never named posted nothing: user id 0
       return new UserLookup(kind, Long.toString(request.accountId(name).orElse(0)), request.window(), fields, List.of());
@@ -28,7 +28,7 @@ public record UserLookup(QueryKind kind, String user, TimeWindow window, TweetLi
       return new UserLookup(kind, user, request.window(), fields, List.of());
     }
     if (!name.matches(MemeKeys.SCREEN_NAME)) {
-      throw new BadQueryException("'user' is neither a user id nor a screen name: '" + request.get("user") + "'");
+      throw new BadQueryException("'user' is neither a user id nor a screen name: '" + request.get(QueryParameter.USER) + "'");
     }
     return new UserLookup(kind, user, request.window(), fields, request.keys(SCREEN_NAME_INDEX, name));
   }

@@ -23,7 +23,8 @@ public final class ApiDescription {
             + "and the tweets themselves. Counts and edges answer as JSON, CSV, TSV or GraphML; tweets as NDJSON; "
             + "any query can run as a background job under /jobs. See docs/api.md."));
     OpenApiResource resource = new OpenApiResource();
-    resource.openApiConfiguration(new SwaggerConfiguration().openAPI(api).resourceClasses(resources).prettyPrint(true));
+    resource.openApiConfiguration(new SwaggerConfiguration().openAPI(api).resourceClasses(resources).prettyPrint(true)
+        .filterClass(QueryParametersInApi.class.getName()));
     return resource;
   }
 }

@@ -41,7 +41,7 @@ final class GraphFile {
       }
       xml.writeStartElement("graph");
       xml.writeAttribute("id", kind.apiName());
-      xml.writeAttribute("edgedefault", "directed");
+      xml.writeAttribute("edgedefault", kind.answer().directed() ? "directed" : "undirected");
       eachNode(lines, node -> {
         xml.writeEmptyElement("node");
         xml.writeAttribute("id", node);
@@ -81,7 +81,7 @@ final class GraphFile {
       xml.writeDefaultNamespace("http://gexf.net/1.3");
       xml.writeAttribute("version", "1.3");
       xml.writeStartElement("graph");
-      xml.writeAttribute("defaultedgetype", "directed");
+      xml.writeAttribute("defaultedgetype", kind.answer().directed() ? "directed" : "undirected");
       if (timed) {
         xml.writeAttribute("mode", "dynamic");
         xml.writeAttribute("timeformat", "datetime");

@@ -65,7 +65,7 @@ public final class JobsResource {
       throws IOException {
     Map<String, String> given = parameters.given();
     Asked parsed = engines.parse(query, given);
-    ResultFormat.parse(parameters.format, parsed.query().kind()); // a result must come in the format asked later
+    ResultFormat.parse(parameters.format(), parsed.query().kind()); // a result must come in the format asked later
     try {
       fairUse.checkJobs(caller, jobs.list().stream()
           .filter(j -> caller.keyId().equals(j.owner()) && !j.state().isFinished()).count());

@@ -7,6 +7,7 @@ import org.observatory.api.security.Role;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.swagger.v3.oas.annotations.Operation;
 import io.dropwizard.auth.Auth;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -25,6 +26,7 @@ import org.observatory.api.query.LookupQuery;
 import org.observatory.api.query.Progress;
 import org.observatory.api.query.QueryEngines;
 import org.observatory.api.query.QueryKind;
+import org.observatory.api.query.QueryParameter;
 import org.observatory.api.query.QueryLimiter;
 import org.observatory.api.query.QueryResult;
 import org.observatory.api.query.QuerySettings;
@@ -52,14 +54,20 @@ public final class QueryResource {
     this.json = json;
   }
 
-  /** One query of the catalogue as {@code GET /queries} lists it. */
-  public record Described(String name, List<String> parameters, String answer, List<String> columns) {}
+  /**
+   * One query of the catalogue as {@code GET /queries} lists it.
+   *
+   * @param directed for a graph (edges), whether its edges have a direction; absent otherwise
+   */
+  public record Described(String name, List<String> parameters, String answer, List<String> columns,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean directed) {}
 
   @Operation(summary = "The catalogue of queries: each one's name, parameters, and the shape and columns of its answer")
   @GET
   public List<Described> catalogue() {
-    return Arrays.stream(QueryKind.values()).map(k -> new Described(k.apiName(), k.parameters(),
-        k.answer().shape().name().toLowerCase(Locale.ROOT), k.answer().columns())).toList();
+    return Arrays.stream(QueryKind.values()).map(k -> new Described(k.apiName(),
+        k.parameters().stream().map(QueryParameter::apiName).toList(), k.answer().shape().name().toLowerCase(Locale.ROOT),
+        k.answer().columns(), k.isEdgeList() ? k.answer().directed() : null)).toList();
   }
 
   /**
@@ -76,7 +84,7 @@ public final class QueryResource {
   public Response query(@Auth Caller caller, @PathParam("query") String name, @BeanParam QueryParameters parameters)
       throws IOException {
     Asked asked = engines.parse(name, parameters.given());
-    ResultFormat as = ResultFormat.parse(parameters.format, asked.query().kind());
+    ResultFormat as = ResultFormat.parse(parameters.format(), asked.query().kind());
     QueryLimiter.Share share = fairUse.queries(caller);
     if (asked.query() instanceof LookupQuery lookup) {
       return tweets(asked, lookup, as, share);

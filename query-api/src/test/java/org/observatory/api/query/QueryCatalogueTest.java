@@ -20,22 +20,23 @@ class QueryCatalogueTest {
   void everyKindParsesItsOwnParametersIntoItsValue() {
     for (QueryKind kind : QueryKind.values()) {
       Map<String, String> given = new LinkedHashMap<>();
-      for (String name : kind.parameters()) {
-        given.put(name, switch (name) {
-          case "memes" -> "#Euro2012,@BBCSport";
-          case "words" -> "Goal scored";
-          case "user" -> "@bbcsport";
-          case "id" -> "210462857140252672";
-          case "granularity" -> "hour";
-          case "fields" -> "userId";
-          case "kind" -> "mentions";
-          case "limit" -> "10";
-          case "rank" -> "rise";
-          case "sample" -> "1%";
-          case "types" -> "retweet,quote";
-          case "tweetIds" -> "true";
-          case "nodes" -> "10";
-          default -> "2012-06-16";
+      for (QueryParameter parameter : kind.parameters()) {
+        given.put(parameter.apiName(), switch (parameter) {
+          case MEMES -> "#Euro2012,@BBCSport";
+          case WORDS -> "Goal scored";
+          case USER -> "@bbcsport";
+          case ID -> "210462857140252672";
+          case GRANULARITY -> "hour";
+          case FIELDS -> "userId";
+          case KIND -> "mentions";
+          case LIMIT -> "10";
+          case RANK -> "rise";
+          case SAMPLE -> "1%";
+          case TYPES -> "retweet,quote";
+          case TWEET_IDS -> "true";
+          case NODES -> "10";
+          case START, END -> "2012-06-16";
+          case PLATFORM, FORMAT -> throw new AssertionError("every query takes " + parameter + "; none lists it");
         });
       }
 
@@ -46,6 +47,17 @@ class QueryCatalogueTest {
       assertThat(query instanceof LookupQuery).as(kind.apiName()).isEqualTo(kind.isLookup());
       assertThat(kind.resultFileName()).isEqualTo(kind.isLookup() ? "result.ndjson" : "result.json");
     }
+  }
+
+  @Test
+  void everyQueryTakesTheWindowAndOnlyGraphsOfMemesAreUndirected() {
+    for (QueryKind kind : QueryKind.values()) {
+      assertThat(kind.parameters()).as(kind.apiName()).contains(QueryParameter.START, QueryParameter.END);
+      assertThat(kind.answer().directed()).as(kind.apiName())
+          .isEqualTo(kind.isEdgeList() && kind != QueryKind.MEME_NETWORK);
+    }
+    assertThat(QueryParameter.named("tweetIds")).contains(QueryParameter.TWEET_IDS);
+    assertThat(QueryParameter.named("tweetids")).isEmpty();
   }
 
   @Test

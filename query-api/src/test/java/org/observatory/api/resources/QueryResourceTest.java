@@ -123,6 +123,9 @@ class QueryResourceTest {
     assertThat(retweets.get("answer").asText()).isEqualTo("edges");
     assertThat(retweets.get("columns").toString()).isEqualTo("[\"source\",\"target\",\"weight\"]");
     assertThat(catalogue.get(QueryKind.GET_RETWEETS.ordinal()).get("parameters").toString()).contains("\"id\"");
+    assertThat(retweets.get("directed").asBoolean()).isTrue();
+    assertThat(catalogue.get(QueryKind.MEME_NETWORK.ordinal()).get("directed").asBoolean()).isFalse();
+    assertThat(catalogue.get(QueryKind.MEME_POST_COUNT.ordinal()).has("directed")).as("not a graph").isFalse();
   }
 
   @Test

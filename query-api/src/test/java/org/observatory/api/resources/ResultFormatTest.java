@@ -64,6 +64,19 @@ class ResultFormatTest {
         .hasSize(37 + 1);
   }
 
+  @Test
+  void aGraphFileSaysWhetherItsEdgesHaveADirectionAsTheCatalogueDoes() throws IOException {
+    List<Map<String, Object>> rows = List.of(Map.of("source", "#a", "target", "#b", "weight", 2L));
+    for (String name : List.of("meme-network", "retweet-edges")) {
+      QueryKind kind = QueryKind.named(name);
+      QueryResult result = new QueryResult(name, START, START.plusSeconds(86_400), null, rows, META);
+      String direction = name.equals("meme-network") ? "undirected" : "directed";
+
+      assertThat(inMemoryAs(result, kind, ResultFormat.GRAPHML)).as(name).contains("edgedefault=\"" + direction + "\"");
+      assertThat(inMemoryAs(result, kind, ResultFormat.GEXF)).as(name).contains("defaultedgetype=\"" + direction + "\"");
+    }
+  }
+
   private static String inMemoryAs(QueryResult result, QueryKind kind, ResultFormat format) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     format.write(result, kind, JSON, out);
