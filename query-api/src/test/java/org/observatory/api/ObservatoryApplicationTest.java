@@ -1,6 +1,5 @@
 package org.observatory.api;
 
-import org.observatory.api.config.ObservatoryConfiguration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.UsesStore;
@@ -377,7 +377,7 @@ class ObservatoryApplicationTest {
       Map<String, JsonNode> parameters = new java.util.LinkedHashMap<>();
       operation.get("parameters").forEach(p -> assertThat(parameters.put(p.get("name").asText(), p)).as("listed once").isNull());
       assertThat(parameters).containsKey("query");
-      for (org.observatory.api.query.QueryParameter declared : org.observatory.api.query.QueryParameter.values()) {
+      for (org.observatory.api.query.catalogue.QueryParameter declared : org.observatory.api.query.catalogue.QueryParameter.values()) {
         JsonNode listed = parameters.get(declared.apiName());
         assertThat(listed).as(declared.apiName()).isNotNull();
         assertThat(listed.get("in").asText()).isEqualTo("query");

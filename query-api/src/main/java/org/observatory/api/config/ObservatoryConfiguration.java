@@ -7,7 +7,7 @@ import jakarta.validation.constraints.NotNull;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.observatory.api.hbase.HBaseFactory;
-import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.catalogue.QuerySettings;
 import org.observatory.api.security.AccessSettings;
 import org.observatory.schemas.index.IndexSpec;
 

@@ -3,7 +3,7 @@ package org.observatory.api.jobs;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.Map;
-import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.output.QueryResult;
 
 /**
  * A query job as its owner sees it, and as it is kept on disk beside its result.

@@ -24,12 +24,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.observatory.api.query.Asked;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.Progress;
-import org.observatory.api.query.Query;
-import org.observatory.api.query.QueryKind;
-import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.catalogue.Query;
+import org.observatory.api.query.catalogue.QueryKind;
+import org.observatory.api.query.engine.Asked;
+import org.observatory.api.query.output.QueryResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,11 +4,11 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.OutputStream;
-import org.observatory.api.query.Asked;
-import org.observatory.api.query.Finding;
-import org.observatory.api.query.LookupQuery;
 import org.observatory.api.query.Progress;
-import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.catalogue.LookupQuery;
+import org.observatory.api.query.engine.Asked;
+import org.observatory.api.query.engine.Finding;
+import org.observatory.api.query.output.QueryResult;
 
 /**
  * What a query job does: an answer (counts, rows) is kept as its JSON, from which any format is

@@ -9,14 +9,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /** A query's time limit, and waiting for its parallel parts within it. */
-final class Deadline {
+public final class Deadline {
   private final long nanos;
 
   private Deadline(long nanos) {
     this.nanos = nanos;
   }
 
-  static Deadline in(long millis) {
+  public static Deadline in(long millis) {
     return new Deadline(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis));
   }
 
@@ -25,7 +25,7 @@ final class Deadline {
    *
    * @param what what the part does, for the timeout's message
    */
-  <T> T await(Future<T> part, String what) throws IOException {
+  public <T> T await(Future<T> part, String what) throws IOException {
     try {
       return part.get(Math.max(0, nanos - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {

@@ -8,8 +8,8 @@ package org.observatory.api.query;
  */
 public record Meme(String text, String indexKey, boolean isPrefix) {
   /** The index rows to scan for this meme. */
-  public IndexScanner.Key key() {
-    return new IndexScanner.Key(indexKey, isPrefix);
+  public IndexKey key() {
+    return new IndexKey(indexKey, isPrefix);
   }
 
   /** Whether an index key is this meme's row, or one of its pattern's. */

@@ -2,8 +2,8 @@ package org.observatory.api.query;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +24,7 @@ public final class MemeKeys {
   /** The index that holds the memes. */
   public static final String INDEX = "meme";
   /** A Twitter screen name, or a Bluesky handle: a domain name ({@code alice.bsky.social}). */
-  static final String SCREEN_NAME =
+  public static final String SCREEN_NAME =
       "[A-Za-z0-9_]{1,50}|([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
   /** What a mention by DID begins with: {@code @did:plc:…}, found as the account's {@code @id:}. */
   private static final String DID_MENTION = "@did:";
@@ -63,7 +63,7 @@ public final class MemeKeys {
   }
 
   /** The fields the rules key, in the specification's order. */
-  List<String> fields() {
+  public List<String> fields() {
     return inSpecOrder.stream().map(KeyRule::field).distinct().toList();
   }
 
@@ -78,7 +78,7 @@ public final class MemeKeys {
   }
 
   /** The user id of a DID, where the platform's accounts have them. */
-  java.util.OptionalLong accountId(String did) {
+  public java.util.OptionalLong accountId(String did) {
     return accounts.of(did);
   }
 

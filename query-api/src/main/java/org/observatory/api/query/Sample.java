@@ -9,10 +9,10 @@ package org.observatory.api.query;
  * @param fraction of the tweets kept, in (0, 1]
  */
 public record Sample(double fraction) {
-  static final Sample ALL = new Sample(1);
+  public static final Sample ALL = new Sample(1);
 
   /** {@code sample}: a fraction ({@code 0.01}) or a percentage ({@code 1%}); absent keeps every tweet. */
-  static Sample parse(String text) {
+  public static Sample parse(String text) {
     if (text == null || text.isBlank()) {
       return ALL;
     }
@@ -34,19 +34,18 @@ public record Sample(double fraction) {
     return fraction >= 1 || (mix(tweetId) >>> 11) * 0x1.0p-53 < fraction;
   }
 
-  /** The found tweets in the sample, in the same order. */
-  Found of(Found found) {
+  /** The tweets in the sample, in the same order. */
+  public TweetHits of(TweetHits all) {
     if (fraction >= 1) {
-      return found;
+      return all;
     }
     TweetHits kept = new TweetHits();
-    TweetHits all = found.tweets();
     for (int i = 0; i < all.size(); i++) {
       if (keeps(all.id(i))) {
         kept.add(all.id(i), all.time(i));
       }
     }
-    return new Found(kept, found.months(), found.skipped());
+    return kept;
   }
 
   /** SplitMix64's finalizer (Steele, Lea and Flood 2014): every bit of the id moves every bit of the hash. */

@@ -8,9 +8,9 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.observatory.api.query.BadQueryException;
-import org.observatory.api.query.QueryRejectedException;
 import org.observatory.api.query.QueryTimeoutException;
-import org.observatory.api.query.QuotaExceededException;
+import org.observatory.api.query.engine.QueryRejectedException;
+import org.observatory.api.query.engine.QuotaExceededException;
 import org.slf4j.LoggerFactory;
 
 /**

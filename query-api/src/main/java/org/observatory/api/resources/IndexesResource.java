@@ -1,15 +1,15 @@
 package org.observatory.api.resources;
 
-import jakarta.annotation.security.RolesAllowed;
-import org.observatory.api.security.Role;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.util.List;
-import org.observatory.api.query.IndexPlanner;
+import org.observatory.api.query.index.IndexPlanner;
+import org.observatory.api.security.Role;
 
 /**
  * {@code GET /indexes}: the index catalog — for each index and month, the table revision in force, the

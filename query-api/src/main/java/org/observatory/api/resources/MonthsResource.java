@@ -1,31 +1,31 @@
 package org.observatory.api.resources;
 
-import jakarta.annotation.security.RolesAllowed;
-import org.observatory.api.security.Role;
 import io.swagger.v3.oas.annotations.Operation;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.TreeMap;
-import jakarta.ws.rs.QueryParam;
-import org.observatory.api.query.QueryEngines;
-import org.observatory.schemas.tables.Platform;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.observatory.api.query.BadQueryException;
+import org.observatory.api.query.engine.QueryEngines;
+import org.observatory.api.security.Role;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.Month;
 import org.observatory.schemas.tables.MonthTables;
+import org.observatory.schemas.tables.Platform;
 import org.observatory.schemas.tables.TableNames;
 
 /** {@code GET /months}: the months that have tables, and their tables; and where their regions are served. */

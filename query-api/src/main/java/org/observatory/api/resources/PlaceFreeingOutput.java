@@ -2,7 +2,7 @@ package org.observatory.api.resources;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import org.observatory.api.query.QueryLimiter;
+import org.observatory.api.query.engine.QueryLimiter;
 
 /**
  * A streamed answer's output that gives up the query's place whenever it hands bytes to the client:

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.observatory.api.query.BadQueryException;
-import org.observatory.api.query.QueryParameter;
+import org.observatory.api.query.catalogue.QueryParameter;
 
 /**
  * The query string of a query endpoint: the {@link QueryParameter}s given, checked as they came. The

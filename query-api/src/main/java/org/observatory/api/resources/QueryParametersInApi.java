@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.observatory.api.query.QueryParameter;
+import org.observatory.api.query.catalogue.QueryParameter;
 
 /**
  * Lists every {@link QueryParameter} on the endpoints that take them, as their declarations say:

@@ -1,13 +1,10 @@
 package org.observatory.api.resources;
 
-import jakarta.annotation.security.RolesAllowed;
-import org.observatory.api.security.Caller;
-import org.observatory.api.security.FairUse;
-import org.observatory.api.security.Role;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.swagger.v3.oas.annotations.Operation;
-import io.dropwizard.auth.Auth;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dropwizard.auth.Auth;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -20,16 +17,21 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.observatory.api.query.Asked;
-import org.observatory.api.query.Finding;
-import org.observatory.api.query.LookupQuery;
 import org.observatory.api.query.Progress;
-import org.observatory.api.query.QueryEngines;
-import org.observatory.api.query.QueryKind;
-import org.observatory.api.query.QueryParameter;
-import org.observatory.api.query.QueryLimiter;
-import org.observatory.api.query.QueryResult;
-import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.catalogue.LookupQuery;
+import org.observatory.api.query.catalogue.QueryKind;
+import org.observatory.api.query.catalogue.QueryParameter;
+import org.observatory.api.query.catalogue.QuerySettings;
+import org.observatory.api.query.engine.Asked;
+import org.observatory.api.query.engine.Finding;
+import org.observatory.api.query.engine.QueryEngines;
+import org.observatory.api.query.engine.QueryLimiter;
+import org.observatory.api.query.output.QueryResult;
+import org.observatory.api.query.output.ResultFormat;
+import org.observatory.api.query.output.TweetLines;
+import org.observatory.api.security.Caller;
+import org.observatory.api.security.FairUse;
+import org.observatory.api.security.Role;
 
 /**
  * {@code GET /queries/{query}?memes=..&start=..&end=..}: the analysts' queries. Counts and edges answer
@@ -39,7 +41,7 @@ import org.observatory.api.query.QuerySettings;
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Role.READER_NAME)
 public final class QueryResource {
-  static final String NDJSON = "application/x-ndjson";
+  static final String NDJSON = TweetLines.MEDIA_TYPE;
   /** Months the answer leaves out because their index cannot answer exactly (see meta.skipped). */
   static final String SKIPPED = "X-Observatory-Skipped";
   private final QueryEngines engines;

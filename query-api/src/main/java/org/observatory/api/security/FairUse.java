@@ -3,8 +3,8 @@ package org.observatory.api.security;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.observatory.api.query.QueryLimiter;
-import org.observatory.api.query.QuotaExceededException;
+import org.observatory.api.query.engine.QueryLimiter;
+import org.observatory.api.query.engine.QuotaExceededException;
 
 /**
  * Each key's share of the service: its request rate, its queries answered at once, its jobs. Beyond

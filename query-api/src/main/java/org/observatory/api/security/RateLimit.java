@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.observatory.api.query.QuotaExceededException;
+import org.observatory.api.query.engine.QuotaExceededException;
 
 /**
  * Each key's request rate, as a token bucket (bucket4j): {@code burst} requests at once, refilled at

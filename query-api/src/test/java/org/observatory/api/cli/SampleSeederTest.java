@@ -1,6 +1,5 @@
 package org.observatory.api.cli;
 
-import org.observatory.api.config.LoadSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -9,10 +8,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.observatory.api.config.LoadSettings;
 import org.observatory.api.hbase.HBaseFactory;
 import org.observatory.api.hbase.HBaseStore;
-import org.observatory.api.query.IndexScanner;
-import org.observatory.api.query.Ask;
+import org.observatory.api.query.engine.Ask;
+import org.observatory.api.query.index.IndexScanner;
 import org.observatory.loader.LoaderKit;
 import org.observatory.schemas.index.IndexSpec;
 import org.observatory.testdata.RawMemes;

@@ -9,7 +9,7 @@ import io.dropwizard.configuration.DefaultConfigurationFactoryFactory;
 import io.dropwizard.jackson.Jackson;
 import io.dropwizard.jersey.validation.Validators;
 import org.junit.jupiter.api.Test;
-import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.catalogue.QuerySettings;
 
 /** {@code config} shows the file's settings and the defaults it leaves out, and never a credential. */
 class SettingsInForceTest {

@@ -28,7 +28,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 import org.observatory.api.EmbeddedApp;
 import org.observatory.api.ObservatoryApplication;
 import org.observatory.api.config.ObservatoryConfiguration;
-import org.observatory.api.query.QueryKind;
+import org.observatory.api.query.catalogue.QueryKind;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.UsesStore;
 

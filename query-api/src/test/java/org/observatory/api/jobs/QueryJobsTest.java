@@ -21,10 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.Meme;
-import org.observatory.api.query.MemePostCount;
-import org.observatory.api.query.Asked;
-import org.observatory.api.query.QueryKind;
 import org.observatory.api.query.TimeWindow;
+import org.observatory.api.query.catalogue.MemePostCount;
+import org.observatory.api.query.catalogue.QueryKind;
+import org.observatory.api.query.engine.Asked;
 
 /** Jobs in the background, kept on disk: they outlive a restart, can be cancelled, and expire. */
 class QueryJobsTest {

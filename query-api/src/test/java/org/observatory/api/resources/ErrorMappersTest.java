@@ -7,8 +7,8 @@ import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.observatory.api.query.BadQueryException;
-import org.observatory.api.query.QueryRejectedException;
 import org.observatory.api.query.QueryTimeoutException;
+import org.observatory.api.query.engine.QueryRejectedException;
 
 /** Each failure is answered as what it is, with its own message. */
 class ErrorMappersTest {

@@ -22,16 +22,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.observatory.api.jobs.QueryJobs;
-import org.observatory.api.query.QueryEngine;
-import org.observatory.api.query.QueryEngines;
-import org.observatory.schemas.tables.Platform;
-import org.observatory.api.query.QuerySettings;
+import org.observatory.api.query.catalogue.QuerySettings;
+import org.observatory.api.query.engine.QueryEngine;
+import org.observatory.api.query.engine.QueryEngines;
 import org.observatory.api.security.AccessSettings;
 import org.observatory.api.security.AuditLines;
 import org.observatory.api.security.Caller;
 import org.observatory.api.security.FairUse;
 import org.observatory.api.security.Role;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.Platform;
 
 /** Every refusal of {@code /jobs}, over HTTP to the real resource; the jobs' work waits until told. */
 @ExtendWith(DropwizardExtensionsSupport.class)

@@ -15,8 +15,6 @@ import io.dropwizard.testing.junit5.ResourceExtension;
 import jakarta.ws.rs.client.WebTarget;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
-import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -24,18 +22,17 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.observatory.api.query.NoCounts;
-import org.observatory.api.query.QueryEngine;
-import org.observatory.api.query.QueryEngines;
-import org.observatory.schemas.tables.Platform;
-import org.observatory.api.query.QueryKind;
-import org.observatory.api.query.QueryResult;
-import org.observatory.api.query.QuerySettings;
 import org.observatory.api.query.QueryTimeoutException;
+import org.observatory.api.query.catalogue.QueryKind;
+import org.observatory.api.query.catalogue.QuerySettings;
+import org.observatory.api.query.engine.NoCounts;
+import org.observatory.api.query.engine.QueryEngine;
+import org.observatory.api.query.engine.QueryEngines;
 import org.observatory.api.security.AccessSettings;
 import org.observatory.api.security.Caller;
 import org.observatory.api.security.FairUse;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.Platform;
 
 /**
  * Every refusal {@code GET /queries} gives, over HTTP to the real resource and error mappers; the

@@ -15,8 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.observatory.api.query.QueryKind;
-import org.observatory.api.query.QueryResult;
+import org.observatory.api.query.catalogue.QueryKind;
+import org.observatory.api.query.output.AnswerLines;
+import org.observatory.api.query.output.QueryResult;
+import org.observatory.api.query.output.ResultFormat;
 
 /** A job's answer, kept as JSON and read a line at a time, is written exactly as the answer in memory. */
 class ResultFormatTest {

@@ -1,0 +1,184 @@
+package org.observatory.api.query.catalogue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.TreeSet;
+import org.observatory.api.query.BadQueryException;
+import org.observatory.api.query.Progress;
+import org.observatory.api.query.TimeWindow;
+import org.observatory.api.query.index.TopMemesByHour;
+import org.observatory.api.query.output.QueryResult;
+import org.observatory.schemas.index.KeyRule;
+
+/**
+ * The most frequent hashtags, mentions, URLs, URL domains or posters of a window — or of each day or
+ * hour of it — with their count in the interval before, of equal length; ranked by count or by rise.
+ * No meme is named first: the trend index's rows of each hour (or what was kept of them) are read.
+ *
+ * @param per the intervals, or null for the whole window as one
+ */
+public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window,
+    TimestampCount.Granularity per, int limit, boolean byRise) implements AnswerQuery<List<Map<String, Long>>> {
+  /** The index whose hourly rows this reads: declared in the index specification. */
+  public static final String INDEX = "trend";
+  static final int DEFAULT_LIMIT = 100;
+  static final int MAX_LIMIT = 10_000;
+
+  /** What is ranked: the field of the trend index's rule, and how an answer writes its values. */
+  public enum Kind {
+    HASHTAGS("hashtags", "#"), MENTIONS("mentions.screen_name", "@"), URLS("urls", ""),
+    DOMAINS("urls.domain", ""), USERS("user.id", "");
+
+    final String field;
+    /** Put before each value, so that a hashtag or mention reads as the meme the other queries take. */
+    final String mark;
+
+    Kind(String field, String mark) {
+      this.field = field;
+      this.mark = mark;
+    }
+
+    static Kind parse(String text) {
+      if (text == null || text.isBlank()) {
+        return HASHTAGS;
+      }
+      for (Kind k : values()) {
+        if (k.name().equalsIgnoreCase(text.strip())) {
+          return k;
+        }
+      }
+      throw new BadQueryException("kind must be hashtags, mentions, urls, domains or users, not '" + text + "'");
+    }
+  }
+
+  static TopMemes parse(QueryKind kind, QueryRequest request) {
+    Kind of = Kind.parse(request.get(QueryParameter.KIND));
+    KeyRule rule = request.rule(INDEX, of.field);
+    String granularity = request.get(QueryParameter.GRANULARITY);
+    TimestampCount.Granularity per = granularity == null ? null : request.granularity();
+    return new TopMemes(kind, of, rule.prefix(), request.window(), per, request.limit(DEFAULT_LIMIT, MAX_LIMIT),
+        rank(request.get(QueryParameter.RANK)));
+  }
+
+  private static boolean rank(String text) {
+    if (text == null || text.isBlank() || text.strip().equals("count")) {
+      return false;
+    }
+    if (text.strip().equals("rise")) {
+      return true;
+    }
+    throw new BadQueryException("rank must be 'count' (the default) or 'rise', not '" + text + "'");
+  }
+
+  @Override
+  public boolean readsTweets() {
+    return false;
+  }
+
+  @Override
+  public Share<List<Map<String, Long>>> gather(Phases phases, Progress progress) throws IOException {
+    TopMemesByHour.Counted counted = phases.topMemesByHour().count(INDEX, prefix, bounds());
+    long entries = 0;
+    for (Map<String, Long> segment : counted.perSegment()) {
+      entries += segment.values().stream().mapToLong(Long::longValue).sum();
+    }
+    return new Share<>(counted.perSegment(), Share.Read.indexOnly(phases.platform(), counted.months(), entries, counted.skipped()));
+  }
+
+  @Override
+  public QueryResult answer(List<Share<List<Map<String, Long>>>> shares, long began) {
+    long[] bounds = bounds();
+    List<Map<String, Long>> perSegment = shares.get(0).values();
+    for (Share<List<Map<String, Long>>> share : shares.subList(1, shares.size())) {
+      perSegment = added(perSegment, share.values());
+    }
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (long[] interval : intervals()) {
+      long length = interval[1] - interval[0];
+      Map<String, Long> now = sum(perSegment, bounds, interval[0], interval[1]);
+      Map<String, Long> before = sum(perSegment, bounds, interval[0] - length, interval[0]);
+      String start = per == null ? window.startInstant().toString() : per.label(interval[0]);
+      for (String key : top(now, before)) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("start", start);
+        row.put("key", of.mark + key);
+        row.put("count", now.get(key));
+        row.put("previous", before.getOrDefault(key, 0L));
+        rows.add(row);
+      }
+    }
+    return result(null, rows, Share.meta(shares, began, List.of()));
+  }
+
+  /** Where the counts are cut: each interval's start and end, and the start of the interval before it. */
+  private long[] bounds() {
+    TreeSet<Long> points = new TreeSet<>();
+    for (long[] interval : intervals()) {
+      points.add(interval[0] - (interval[1] - interval[0])); // the interval before, of equal length
+      points.add(interval[0]);
+      points.add(interval[1]);
+    }
+    return points.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /** Two platforms' counts, segment by segment. */
+  private static List<Map<String, Long>> added(List<Map<String, Long>> a, List<Map<String, Long>> b) {
+    List<Map<String, Long>> sum = new ArrayList<>();
+    for (int s = 0; s < a.size(); s++) {
+      Map<String, Long> segment = new HashMap<>(a.get(s));
+      b.get(s).forEach((key, n) -> segment.merge(key, n, Long::sum));
+      sum.add(segment);
+    }
+    return sum;
+  }
+
+  /** The window, or its days or hours cut to it, as [start, end) pairs. */
+  private List<long[]> intervals() {
+    if (per == null) {
+      return List.of(new long[] {window.start(), window.endExclusive()});
+    }
+    List<long[]> intervals = new ArrayList<>();
+    for (long start = window.start(); start < window.endExclusive(); ) {
+      long end = Math.min(window.endExclusive(), (Math.floorDiv(start, per.millis) + 1) * per.millis);
+      intervals.add(new long[] {start, end});
+      start = end;
+    }
+    return intervals;
+  }
+
+  /** The counts of the segments that make up [from, to). */
+  private static Map<String, Long> sum(List<Map<String, Long>> segments, long[] bounds, long from, long to) {
+    int first = java.util.Arrays.binarySearch(bounds, from);
+    int last = java.util.Arrays.binarySearch(bounds, to);
+    if (last == first + 1) {
+      return segments.get(first);
+    }
+    Map<String, Long> sum = new HashMap<>();
+    for (int s = first; s < last; s++) {
+      segments.get(s).forEach((key, n) -> sum.merge(key, n, Long::sum));
+    }
+    return sum;
+  }
+
+  /** The first {@link #limit} keys of the interval, best first; ties go to the more frequent, then by key. */
+  private List<String> top(Map<String, Long> now, Map<String, Long> before) {
+    Comparator<String> best = Comparator.<String>comparingLong(k -> byRise ? now.get(k) - before.getOrDefault(k, 0L) : 0)
+        .thenComparingLong(now::get).reversed().thenComparing(Comparator.naturalOrder());
+    PriorityQueue<String> kept = new PriorityQueue<>(best.reversed()); // the worst kept first, to drop
+    for (String key : now.keySet()) {
+      kept.add(key);
+      if (kept.size() > limit) {
+        kept.poll();
+      }
+    }
+    List<String> top = new ArrayList<>(kept);
+    top.sort(best);
+    return top;
+  }
+}
