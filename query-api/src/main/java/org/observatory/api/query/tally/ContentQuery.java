@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.function.IntFunction;
 import org.observatory.api.query.Meme;
 import org.observatory.api.query.MemeKeys;
-import org.observatory.api.query.engine.Asked;
 import org.observatory.api.query.output.AnswerRow;
 import org.observatory.schemas.tables.StoredTweet;
 
