@@ -81,7 +81,8 @@ class IndexEvolutionTest {
 
   @Test
   void contentQueriesMoveToTheIndexWhenItIsRebuiltCarryingWhatTheyReadAndAnswerTheSameThroughout() throws Exception {
-    List<Map<String, Object>> expected = expectedRows();
+    List<Map<String, Object>> expected = RawAnswers.userPostCount(raw, List.of(memes.split(",")), "2013-06-01",
+        "2013-09-01");
     QueryResult phase2 = userPostCount(content);
     QueryResult viaJob = userPostCount(alwaysMapReduce);
     assertThat(phase2.meta().evaluation()).isEqualTo(Phase2.IN_SERVICE);
@@ -169,25 +170,5 @@ class IndexEvolutionTest {
     ContentJob job = new ContentJob(connection.getConfiguration(), names, inForce,
         new ContentJob.Settings(new org.apache.hadoop.fs.Path(Files.createTempDirectory("work").toString()), 2), 60_000);
     return new Ask(new QueryEngine(inForce, settings, scanner, fetcher, new TweetAssembler(connection, names), job));
-  }
-
-  /** From the raw file: per user, the matching tweets and the screen name of the latest; most first. */
-  private List<Map<String, Object>> expectedRows() {
-    List<String> asked = List.of(memes.toLowerCase(java.util.Locale.ROOT).split(","));
-    long start = Instant.parse("2013-06-01T00:00:00Z").toEpochMilli();
-    long end = Instant.parse("2013-09-01T00:00:00Z").toEpochMilli();
-    Map<Long, Long> counts = new HashMap<>();
-    Map<Long, RawMemes.RawTweet> latest = new HashMap<>();
-    for (RawMemes.RawTweet t : raw.tweets()) {
-      if (t.createdAt() >= start && t.createdAt() < end && asked.stream().anyMatch(t.memes()::contains)) {
-        counts.merge(t.userId(), 1L, Long::sum);
-        latest.merge(t.userId(), t, (a, b) -> b.createdAt() > a.createdAt() ? b : a);
-      }
-    }
-    return counts.entrySet().stream()
-        .sorted(Map.Entry.<Long, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-        .map(e -> Map.<String, Object>of("userId", e.getKey(), "screenName", latest.get(e.getKey()).screenName(),
-            "count", e.getValue()))
-        .toList();
   }
 }
