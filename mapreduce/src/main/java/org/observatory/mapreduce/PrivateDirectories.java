@@ -7,6 +7,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -19,6 +20,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
 public final class PrivateDirectories {
   private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
   private static final FsPermission OWNER_ONLY_FS = new FsPermission((short) 0700);
+  private static final FsPermission OWNER_ONLY_FILE = new FsPermission((short) 0600);
 
   private PrivateDirectories() {}
 
@@ -36,6 +38,16 @@ public final class PrivateDirectories {
     fs.mkdirs(dir, OWNER_ONLY_FS);
     fs.setPermission(dir, OWNER_ONLY_FS);
     return dir;
+  }
+
+  /**
+   * Creates (or replaces) a file only its owner may read or write (0600) in a directory made private
+   * here: a file system's default gives others read access wherever the directory lets them in.
+   */
+  public static FSDataOutputStream createFile(FileSystem fs, Path file) throws IOException {
+    create(fs, file.getParent());
+    return fs.create(file, OWNER_ONLY_FILE, true, fs.getConf().getInt("io.file.buffer.size", 4096),
+        fs.getDefaultReplication(file), fs.getDefaultBlockSize(file), null);
   }
 
   /** The same, on the file system the path names (the default one when it names none). */

@@ -39,7 +39,7 @@ final class JobStore {
 
   void save(JobStatus status) throws IOException {
     Path file = new Path(jobDir(status.id()), STATUS);
-    try (FSDataOutputStream out = fs.create(partial(file), true)) {
+    try (FSDataOutputStream out = PrivateDirectories.createFile(fs, partial(file))) {
       json.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
           .writeValue((OutputStream) out, status);
     }
@@ -65,7 +65,7 @@ final class JobStore {
 
   /** Where a job writes its result; it is served only after {@link #commitResult}. */
   OutputStream createResult(String id, String name) throws IOException {
-    return fs.create(partial(new Path(jobDir(id), name)), true);
+    return PrivateDirectories.createFile(fs, partial(new Path(jobDir(id), name)));
   }
 
   void commitResult(String id, String name) throws IOException {

@@ -11,6 +11,7 @@ import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +66,26 @@ class QueryJobsTest {
       assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("{\"answer\":42}");
     }
     second.stop();
+  }
+
+  @Test
+  void aJobsDirectoryAndFilesAreItsOwnersAlone() throws Exception {
+    QueryJobs jobs = jobs((request, out, progress) -> {
+      out.write("{\"answer\":42}".getBytes(StandardCharsets.UTF_8));
+      return new QueryJobs.Outcome(null, 1L);
+    }, Duration.ofHours(1));
+    jobs.start();
+    JobStatus job = jobs.submit(QUERY, PARAMETERS, "tester");
+    assertThat(awaitFinished(jobs, job.id()).state()).isEqualTo(JobState.SUCCEEDED);
+    jobs.stop();
+
+    Path kept = dir.resolve("jobs").resolve(job.id());
+    assertThat(permissions(kept)).isEqualTo("rwx------");
+    try (var files = Files.list(kept)) {
+      List<Path> all = files.toList();
+      assertThat(all).hasSizeGreaterThanOrEqualTo(2); // the status and the result
+      all.forEach(file -> assertThat(permissions(file)).as(file.toString()).isEqualTo("rw-------"));
+    }
   }
 
   @Test
@@ -155,6 +176,14 @@ class QueryJobsTest {
     assertThat(second.get(job.id())).isEmpty();
     assertThat(dir.resolve("jobs").resolve(job.id())).doesNotExist();
     second.stop();
+  }
+
+  private static String permissions(Path path) {
+    try {
+      return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private QueryJobs jobs(QueryJobs.Work work, Duration keep) throws IOException {
