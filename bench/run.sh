@@ -7,6 +7,7 @@
 #        bench/run.sh floor [FILES or DIRS]   (the least the tweets' JSON and profiles could take; default: the real days)
 #        bench/run.sh bluesky [--events-per-second 100] [--paced 4800] [--paced-seconds 90] [--runs 3]
 #                                            (the Jetstream daemon on a loopback server: rate, latency, bytes per post; the hour loaded)
+#        bench/run.sh figures [RESULTS.json]   (docs/operations.md's current figures made from a run; default bench/results/results.json)
 # Writes bench/results/report.md, results.json and the charts (reindex: reindex.md and reindex.json;
 # cluster: cluster.md and cluster.json; soak: soak.md and soak.json); the generated corpus is kept under bench/work/.
 set -euo pipefail
@@ -19,6 +20,7 @@ case "${1:-}" in
   soak) main=org.observatory.bench.Soak; shift ;;
   floor) main=org.observatory.bench.StorageFloor; shift ;;
   bluesky) main=org.observatory.bench.BlueskyBench; shift ;;
+  figures) main=org.observatory.bench.CurrentFigures; shift ;;
 esac
 ./observatory generate --help > /dev/null # the launcher builds both jars when the sources have changed
 if [ "$main" = org.observatory.bench.BlueskyBench ]; then # the embedded store in this JVM: the jar's JDK 17 openings
@@ -29,6 +31,9 @@ if [ "$main" = org.observatory.bench.BlueskyBench ]; then # the embedded store i
   exec java -Xmx4g -Dlogback.configurationFile=bench/logback-quiet.xml $opens --add-exports java.base/jdk.internal.misc=ALL-UNNAMED --add-exports java.base/sun.net.dns=ALL-UNNAMED \
     --add-exports java.base/sun.net.util=ALL-UNNAMED -cp bench/target/observatory-bench.jar:query-api/target/observatory.jar \
     "$main" "$@"
+fi
+if [ "$main" = org.observatory.bench.CurrentFigures ]; then # reads a run's results.json, rewrites docs/operations.md
+  exec java -cp bench/target/observatory-bench.jar "$main" "$@"
 fi
 if [ "$main" = org.observatory.bench.StorageFloor ]; then # it parses with the classes of Observatory's jar
   exec java -Xmx4g -cp bench/target/observatory-bench.jar:query-api/target/observatory.jar "$main" "$@"

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 final class Report {
   /** Why a run has no phase-2 figures: nothing it asked fetched its tweets. */
   private static final String NO_FETCH = QueryStage.FETCH_PROBE + " answered from the meme index's cells";
-  private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+  static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
       .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
       .enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -49,9 +49,15 @@ final class Report {
   }
 
   private static void headline(StringBuilder md, Harness.Results r) {
+    md.append("## Headline\n\n");
+    headlineTable(md, r);
+  }
+
+  /** The run's headline figures as a table: what docs/operations.md keeps as the current figures. */
+  static void headlineTable(StringBuilder md, Harness.Results r) {
     LoadStage.Figures l = r.loads();
     String longest = r.settings().windows().get(r.settings().windows().size() - 1).name();
-    md.append("## Headline\n\n| figure | measured |\n|---|---|\n");
+    md.append("| figure | measured |\n|---|---|\n");
     row(md, "parse ceiling (read, gunzip, parse; one thread)", rate(l.parseCeilingTweetsPerSecond()) + " tweets/s");
     headlineLoad(md, "historical load, direct", l.direct());
     headlineLoad(md, "historical load, bulk", l.bulk());
@@ -127,15 +133,20 @@ final class Report {
   }
 
   private static void storage(StringBuilder md, Harness.Results r) {
+    md.append("## Storage\n\nAfter the bulk load, flushed, not compacted; every month and revision summed.\n\n");
+    storageTable(md, r);
+    md.append("\nThe tables take ").append(r.storage().ratioToInput()).append("x the gzipped input.\n\n");
+  }
+
+  /** Bytes by table kind, all tables and the input. */
+  static void storageTable(StringBuilder md, Harness.Results r) {
     StorageStage.Figures st = r.storage();
-    md.append("## Storage\n\nAfter the bulk load, flushed, not compacted; every month and revision summed.\n\n")
-        .append("| table kind | bytes | bytes per tweet |\n|---|---|---|\n");
+    md.append("| table kind | bytes | bytes per tweet |\n|---|---|---|\n");
     st.tables().forEach((kind, t) -> row(md, kind, String.format(Locale.ROOT, "%,d", t.bytes()),
         String.valueOf(t.bytesPerTweet())));
     row(md, "**all tables**", String.format(Locale.ROOT, "%,d", st.totalBytes()), String.valueOf(st.bytesPerTweet()));
     row(md, "input (.json.gz)", String.format(Locale.ROOT, "%,d", r.corpus().gzipBytes()),
         String.valueOf(st.inputBytesPerTweet()));
-    md.append("\nThe tables take ").append(st.ratioToInput()).append("x the gzipped input.\n\n");
   }
 
   private static void queries(StringBuilder md, Harness.Results r) {

@@ -18,9 +18,9 @@ import org.observatory.schemas.tweet.Snowflake;
  * Every family keeps one version: a cell's timestamp is its tweet's time, not a write time.
  *
  * <p>Every family is ZSTD-compressed at the level {@link Codecs} sets. Measured on six generated
- * real-weight days, bulk-loaded (docs/operations.md, "Measured figures"): against GZ on JSON and no
- * compression elsewhere, ZSTD at level 3 in HBase's 64 KB blocks took 15 % off the tables; level 6 with
- * JSON in 256 KB blocks 24 %.
+ * real-weight days, bulk-loaded (docs/measurements/2026-11-24-three-builds-on-the-harness.md): against
+ * GZ on JSON and no compression elsewhere, ZSTD at level 3 in HBase's 64 KB blocks took 15 % off the
+ * tables; level 6 with JSON in 256 KB blocks 24 %.
  *
  * <p>The small families are FAST_DIFF-encoded: their keys are much of their bytes. The JSON families are
  * ROW_INDEX_V1-encoded instead: a block then indexes its rows, so a get finds its row by binary search,
@@ -43,7 +43,8 @@ import org.observatory.schemas.tweet.Snowflake;
  * 71.4 and 73.9, their compactions 9.8 CPU seconds instead of 17.6; a stream replay of six days
  * (1.55 million tweets) ran at 6,360 tweets/s instead of 5,276, its compactions 50 CPU seconds instead
  * of 137, and no flush waited for one. The tables are a few percent larger until compacted; bulk loads
- * write one file a store and are untouched. Queries stayed level (docs/operations.md, "Measured figures").
+ * write one file a store and are untouched. Queries stayed level
+ * (docs/measurements/2026-11-24-three-builds-on-the-harness.md).
  */
 public final class TableLayout {
   static {
