@@ -30,7 +30,7 @@ public record Sample(double fraction) {
         + text + "'");
   }
 
-  public boolean keeps(long tweetId) {
+  boolean keeps(long tweetId) {
     return fraction >= 1 || (mix(tweetId) >>> 11) * 0x1.0p-53 < fraction;
   }
 

@@ -38,7 +38,7 @@ public final class QueryRequest {
     return memeKeys.parseList(get(QueryParameter.MEMES), settings.maxMemes());
   }
 
-  public TimestampCount.Granularity granularity() {
+  TimestampCount.Granularity granularity() {
     return TimestampCount.Granularity.parse(get(QueryParameter.GRANULARITY));
   }
 
@@ -89,7 +89,7 @@ public final class QueryRequest {
   }
 
   /** A yes-or-no parameter: {@code true} or {@code false} (the default). */
-  public boolean flag(QueryParameter parameter) {
+  boolean flag(QueryParameter parameter) {
     String name = parameter.apiName();
     String text = get(parameter);
     if (text == null || text.isBlank() || text.strip().equals("false")) {
@@ -106,7 +106,7 @@ public final class QueryRequest {
     return memeKeys.accountId(did);
   }
 
-  public int maxKeys() {
+  int maxKeys() {
     return settings.maxMemes();
   }
 }

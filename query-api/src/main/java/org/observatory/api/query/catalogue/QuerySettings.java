@@ -144,7 +144,7 @@ public class QuerySettings {
     return maxMemes;
   }
 
-  public int maxWindowDays() {
+  int maxWindowDays() {
     return maxWindowDays;
   }
 

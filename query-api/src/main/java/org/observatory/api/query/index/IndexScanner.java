@@ -210,11 +210,6 @@ public final class IndexScanner {
       perKey.forEach(all::addAll);
       return all.distinct();
     }
-
-    /** The months scanned, as {@code 2013-08}. */
-    public List<String> monthNames() {
-      return months.stream().map(Month::toString).toList();
-    }
   }
 
   /**
