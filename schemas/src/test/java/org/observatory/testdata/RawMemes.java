@@ -32,7 +32,8 @@ public final class RawMemes {
    */
   public record RawTweet(long id, long createdAt, Set<String> memes, long userId, String screenName,
       long retweetOfId, long retweetOfUserId, Set<Long> mentionIds, String text, String lang,
-      Map<Long, Set<String>> mentionNames, long quotedUserId, long replyToUserId) {}
+      Map<Long, Set<String>> mentionNames, long quotedUserId, long replyToUserId, List<String> hashtags,
+      List<String> urls) {}
 
   private final Map<Long, RawTweet> tweets = new LinkedHashMap<>();
   private final Set<Long> deleted = new HashSet<>();
@@ -101,8 +102,12 @@ public final class RawMemes {
     Set<String> memes = new HashSet<>();
     entities.path("hashtags").forEach(h -> memes.add("#" + h.get("text").asText().toLowerCase(Locale.ROOT)));
     entities.path("user_mentions").forEach(m -> memes.add("@" + m.get("screen_name").asText().toLowerCase(Locale.ROOT)));
-    entities.path("urls").forEach(u -> memes.add(
+    List<String> hashtags = new ArrayList<>();
+    entities.path("hashtags").forEach(h -> hashtags.add(h.get("text").asText()));
+    List<String> urls = new ArrayList<>();
+    entities.path("urls").forEach(u -> urls.add(
         u.hasNonNull("expanded_url") ? u.get("expanded_url").asText() : u.get("url").asText()));
+    memes.addAll(urls);
     Set<Long> mentionIds = new HashSet<>();
     Map<Long, Set<String>> mentionNames = new HashMap<>();
     entities.path("user_mentions").forEach(m -> {
@@ -120,7 +125,7 @@ public final class RawMemes {
         status.hasNonNull("lang") ? status.get("lang").asText() : null, mentionNames,
         // a retweet of a quote is a retweet: the quote is the original's, a tweet of its own
         original == null && status.hasNonNull("quoted_status") ? status.get("quoted_status").get("user").get("id").asLong() : 0,
-        status.hasNonNull("in_reply_to_user_id") ? status.get("in_reply_to_user_id").asLong() : 0));
+        status.hasNonNull("in_reply_to_user_id") ? status.get("in_reply_to_user_id").asLong() : 0, hashtags, urls));
     for (String embedded : List.of("retweeted_status", "quoted_status")) {
       if (status.has(embedded) && Json.isStatus(status.get(embedded))) {
         add(status.get(embedded));

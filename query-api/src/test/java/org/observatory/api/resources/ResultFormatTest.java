@@ -79,6 +79,26 @@ class ResultFormatTest {
     }
   }
 
+  @Test
+  void likeAccountsGraphsAreUndirectedWithFractionalWeightsAndTheirEndsNamesAndClusters() throws IOException {
+    QueryKind kind = QueryKind.named("coordinated-accounts");
+    List<Map<String, Object>> rows = List.of(
+        Map.of("source", 11L, "target", 12L, "weight", 0.97, "cluster", 1, "sourceName", "ann", "targetName", "bob",
+            "shared", 3),
+        Map.of("source", 11L, "target", 13L, "weight", 0.91, "cluster", 1, "sourceName", "ann", "targetName", "cy",
+            "shared", 2));
+    QueryResult result = new QueryResult(kind.apiName(), START, START.plusSeconds(86_400), null, rows, META);
+
+    String graphml = inMemoryAs(result, kind, ResultFormat.GRAPHML);
+    assertThat(graphml).contains("edgedefault=\"undirected\"", "attr.name=\"weight\" attr.type=\"double\"",
+        "<node id=\"13\"><data key=\"node.name\">cy</data><data key=\"node.cluster\">1</data></node>");
+    assertThat(graphml.split("<node ", -1)).as("each account once").hasSize(3 + 1);
+    String gexf = inMemoryAs(result, kind, ResultFormat.GEXF);
+    assertThat(gexf).contains("defaultedgetype=\"undirected\"", "<node id=\"12\" label=\"bob\"><attvalues>"
+        + "<attvalue for=\"cluster\" value=\"1\"/></attvalues></node>", "weight=\"0.97\"");
+    assertThat(keptAs(result, kind, ResultFormat.GEXF)).isEqualTo(gexf);
+  }
+
   private static String inMemoryAs(QueryResult result, QueryKind kind, ResultFormat format) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     format.write(result, kind, JSON, out);

@@ -1,5 +1,6 @@
 package org.observatory.api.query.catalogue;
 
+import static org.observatory.api.query.catalogue.QueryParameter.BURST;
 import static org.observatory.api.query.catalogue.QueryParameter.END;
 import static org.observatory.api.query.catalogue.QueryParameter.FIELDS;
 import static org.observatory.api.query.catalogue.QueryParameter.GRANULARITY;
@@ -7,10 +8,14 @@ import static org.observatory.api.query.catalogue.QueryParameter.ID;
 import static org.observatory.api.query.catalogue.QueryParameter.KIND;
 import static org.observatory.api.query.catalogue.QueryParameter.LIMIT;
 import static org.observatory.api.query.catalogue.QueryParameter.MEMES;
+import static org.observatory.api.query.catalogue.QueryParameter.MIN_TRACES;
 import static org.observatory.api.query.catalogue.QueryParameter.NODES;
 import static org.observatory.api.query.catalogue.QueryParameter.RANK;
 import static org.observatory.api.query.catalogue.QueryParameter.SAMPLE;
+import static org.observatory.api.query.catalogue.QueryParameter.SHARED;
 import static org.observatory.api.query.catalogue.QueryParameter.START;
+import static org.observatory.api.query.catalogue.QueryParameter.THRESHOLD;
+import static org.observatory.api.query.catalogue.QueryParameter.TRACE;
 import static org.observatory.api.query.catalogue.QueryParameter.TWEET_IDS;
 import static org.observatory.api.query.catalogue.QueryParameter.TYPES;
 import static org.observatory.api.query.catalogue.QueryParameter.USER;
@@ -52,7 +57,11 @@ public enum QueryKind implements Answer.Of {
       Answer.rows("time", "posts", "retweetsGiven", "retweetsReceived", "mentionsReceived"), UserActivity::parse),
   DIFFUSION_EDGES("diffusion-edges", List.of(MEMES, START, END, TYPES, LIMIT, NODES, TWEET_IDS),
       new Answer(Answer.Shape.EDGES, List.of("source", "target", "type", "weight", "first", "last", "tweets"), true),
-      DiffusionEdges::parse);
+      DiffusionEdges::parse),
+  COORDINATED_ACCOUNTS("coordinated-accounts",
+      List.of(MEMES, START, END, TRACE, BURST, MIN_TRACES, THRESHOLD, SHARED, LIMIT),
+      Answer.similarities("source", "target", "weight", "cluster", "sourceName", "targetName", "shared", "traces"),
+      CoordinatedAccounts::parse);
 
   private final String apiName;
   private final List<QueryParameter> parameters;

@@ -19,12 +19,20 @@ public enum QueryParameter {
   GRANULARITY("granularity", "timestamp-count, user-activity: day (the default) or hour; top-memes: day or hour for "
       + "a top list per interval, none for the whole window"),
   KIND("kind", "top-memes: hashtags (the default), mentions, urls, domains or users"),
-  LIMIT("limit", "top-memes: how many to list per interval, 1 to 10000 (default 100); diffusion-edges: keep only the "
-      + "heaviest edges, as many (meta.cuts says how many there were)"),
+  LIMIT("limit", "top-memes: how many to list per interval, 1 to 10000 (default 100); diffusion-edges and "
+      + "coordinated-accounts: keep only the heaviest edges, as many (meta.cuts says how many there were)"),
   NODES("nodes", "diffusion-edges: keep only the edges among the users of most weight, as many (meta.cuts says how "
       + "many there were)"),
   TYPES("types", "diffusion-edges: comma-separated edge types, of retweet, quote, reply, mention (default all)"),
   TWEET_IDS("tweetIds", "diffusion-edges: true to list each edge's tweet ids"),
+  TRACE("trace", "coordinated-accounts: what accounts share — co-retweet (the default: the same tweets retweeted), "
+      + "co-url (the same links posted), co-hashtags (the same hashtags in a post) or co-burst (the same meme in the "
+      + "same burst interval)"),
+  BURST("burst", "coordinated-accounts with co-burst: the interval's length in seconds, 1 to 86400 (default 30)"),
+  MIN_TRACES("minTraces", "coordinated-accounts: leave out accounts that left fewer traces than this (default 5)"),
+  THRESHOLD("threshold", "coordinated-accounts: keep the pairs of accounts at least this similar, above 0 up to 1 "
+      + "(default 0.9)"),
+  SHARED("shared", "coordinated-accounts: true to list the traces each pair shares"),
   RANK("rank", "top-memes: count (the default) or rise, the count less the interval before's"),
   FIELDS("fields", "lookups: comma-separated fields to add to each tweet, or json for the original statuses"),
   SAMPLE("sample", "lookups: a deterministic sample by a hash of the tweet id, as a fraction (0.01) or a percentage "

@@ -88,6 +88,23 @@ public final class QueryRequest {
     throw new BadQueryException(name + " must be a whole number from 1 to " + max + ", not '" + text + "'");
   }
 
+  /** A number above 0 up to 1; {@code absent} when not given. */
+  double fraction(QueryParameter parameter, double absent) {
+    String text = get(parameter);
+    if (text == null || text.isBlank()) {
+      return absent;
+    }
+    try {
+      double value = Double.parseDouble(text.strip());
+      if (value > 0 && value <= 1) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new BadQueryException(parameter.apiName() + " must be a number above 0 up to 1, not '" + text + "'");
+  }
+
   /** A yes-or-no parameter: {@code true} or {@code false} (the default). */
   boolean flag(QueryParameter parameter) {
     String name = parameter.apiName();

@@ -8,14 +8,25 @@ import java.util.List;
  * @param columns the CSV/TSV header; for counts the key's name and {@code count}
  * @param directed for edges, whether an edge goes from its source to its target (a retweet does; two
  *     memes sharing tweets share them both ways)
+ * @param weightType for edges, a graph file's type of {@code weight}: {@code long} for counts, {@code double}
+ *     for similarities
  */
-public record Answer(Shape shape, List<String> columns, boolean directed) {
+public record Answer(Shape shape, List<String> columns, boolean directed, String weightType) {
   public enum Shape { COUNTS, ROWS, EDGES, TWEETS }
 
   public static final List<String> EDGE_COLUMNS = List.of("source", "target", "weight");
   public static final Answer EDGES = new Answer(Shape.EDGES, EDGE_COLUMNS, true);
   public static final Answer UNDIRECTED_EDGES = new Answer(Shape.EDGES, EDGE_COLUMNS, false);
   public static final Answer TWEETS = new Answer(Shape.TWEETS, List.of(), false);
+
+  public Answer(Shape shape, List<String> columns, boolean directed) {
+    this(shape, columns, directed, "long");
+  }
+
+  /** Undirected edges weighted by how alike their ends are, from 0 to 1. */
+  public static Answer similarities(String... columns) {
+    return new Answer(Shape.EDGES, List.of(columns), false, "double");
+  }
 
   public static Answer counts(String key) {
     return new Answer(Shape.COUNTS, List.of(key, "count"), false);

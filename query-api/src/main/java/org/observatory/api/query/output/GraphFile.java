@@ -2,7 +2,9 @@ package org.observatory.api.query.output;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,36 +16,64 @@ import javax.xml.stream.XMLStreamWriter;
  * An edge list as a graph file: GraphML (networkx's {@code read_graphml}, Gephi, igraph) or GEXF
  * (Gephi, networkx's {@code read_gexf}). Nodes are the users the edges join; every column beside the
  * two ends is an edge attribute. Where edges carry {@code first} and {@code last} times, the GEXF graph
- * is dynamic and each edge lives from its first tweet to its last, which Gephi's timeline plays.
+ * is dynamic and each edge lives from its first tweet to its last, which Gephi's timeline plays. Where
+ * edges name their ends ({@code sourceName}, {@code targetName}) or carry the cluster both ends are in
+ * ({@code cluster}), those are the nodes' attributes too: a node's {@code name} is its GEXF label.
  */
 final class GraphFile {
   private static final String START = "first";
   private static final String END = "last";
   /** In this order: a node's place in the file is where an edge first names it, as source or target. */
   private static final List<String> ENDS = List.of("source", "target");
+  /** Each end's name, by the end. */
+  private static final Map<String, String> NAMES = Map.of("source", "sourceName", "target", "targetName");
+  private static final String NAME = "name";
+  /** The cluster an edge and both its ends are in. */
+  private static final String CLUSTER = "cluster";
 
   private GraphFile() {}
 
   static void graphml(AnswerLines lines, Answer.Of kind, OutputStream out) throws IOException {
     List<String> columns = kind.answer().columns();
+    List<String> nodeAttributes = nodeAttributes(columns);
     try {
       XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
       xml.writeStartDocument("UTF-8", "1.0");
       xml.writeStartElement("graphml");
       xml.writeDefaultNamespace("http://graphml.graphdrawing.org/xmlns");
+      for (String attribute : nodeAttributes) {
+        xml.writeEmptyElement("key");
+        xml.writeAttribute("id", "node." + attribute);
+        xml.writeAttribute("for", "node");
+        xml.writeAttribute("attr.name", attribute);
+        xml.writeAttribute("attr.type", attribute.equals(CLUSTER) ? "long" : "string");
+      }
       for (String column : attributes(columns)) {
         xml.writeEmptyElement("key");
         xml.writeAttribute("id", column);
         xml.writeAttribute("for", "edge");
         xml.writeAttribute("attr.name", column);
-        xml.writeAttribute("attr.type", column.equals("weight") ? "long" : "string");
+        xml.writeAttribute("attr.type", column.equals("weight") ? kind.answer().weightType()
+            : column.equals(CLUSTER) || column.equals("shared") ? "long" : "string");
       }
       xml.writeStartElement("graph");
       xml.writeAttribute("id", kind.apiName());
       xml.writeAttribute("edgedefault", kind.answer().directed() ? "directed" : "undirected");
-      eachNode(lines, node -> {
-        xml.writeEmptyElement("node");
+      eachNode(lines, (node, attributes) -> {
+        if (attributes.isEmpty()) {
+          xml.writeEmptyElement("node");
+          xml.writeAttribute("id", node);
+          return;
+        }
+        xml.writeStartElement("node");
         xml.writeAttribute("id", node);
+        for (Map.Entry<String, Object> attribute : attributes.entrySet()) {
+          xml.writeStartElement("data");
+          xml.writeAttribute("key", "node." + attribute.getKey());
+          xml.writeCharacters(text(attribute.getValue()));
+          xml.writeEndElement();
+        }
+        xml.writeEndElement();
       });
       eachEdge(lines, edge -> {
         xml.writeStartElement("edge");
@@ -73,6 +103,7 @@ final class GraphFile {
     boolean timed = columns.contains(START) && columns.contains(END);
     List<String> attributes = attributes(columns).stream()
         .filter(c -> !c.equals("weight") && !(timed && (c.equals(START) || c.equals(END)))).toList();
+    boolean clustered = nodeAttributes(columns).contains(CLUSTER);
     try {
       XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
       xml.writeStartDocument("UTF-8", "1.0");
@@ -85,6 +116,15 @@ final class GraphFile {
         xml.writeAttribute("mode", "dynamic");
         xml.writeAttribute("timeformat", "datetime");
       }
+      if (clustered) {
+        xml.writeStartElement("attributes");
+        xml.writeAttribute("class", "node");
+        xml.writeEmptyElement("attribute");
+        xml.writeAttribute("id", CLUSTER);
+        xml.writeAttribute("title", CLUSTER);
+        xml.writeAttribute("type", "integer");
+        xml.writeEndElement();
+      }
       xml.writeStartElement("attributes");
       xml.writeAttribute("class", "edge");
       for (String column : attributes) {
@@ -95,10 +135,23 @@ final class GraphFile {
       }
       xml.writeEndElement();
       xml.writeStartElement("nodes");
-      eachNode(lines, node -> {
-        xml.writeEmptyElement("node");
+      eachNode(lines, (node, about) -> {
+        Object cluster = about.get(CLUSTER);
+        if (cluster == null) {
+          xml.writeEmptyElement("node");
+        } else {
+          xml.writeStartElement("node");
+        }
         xml.writeAttribute("id", node);
-        xml.writeAttribute("label", node);
+        xml.writeAttribute("label", about.get(NAME) == null ? node : text(about.get(NAME)));
+        if (cluster != null) {
+          xml.writeStartElement("attvalues");
+          xml.writeEmptyElement("attvalue");
+          xml.writeAttribute("for", CLUSTER);
+          xml.writeAttribute("value", text(cluster));
+          xml.writeEndElement();
+          xml.writeEndElement();
+        }
       });
       xml.writeEndElement();
       xml.writeStartElement("edges");
@@ -145,17 +198,42 @@ final class GraphFile {
     void write(T value) throws XMLStreamException;
   }
 
+  /** The attributes the edges give their ends, of those {@link GraphFile} names. */
+  private static List<String> nodeAttributes(List<String> columns) {
+    List<String> attributes = new ArrayList<>();
+    if (columns.containsAll(NAMES.values())) {
+      attributes.add(NAME);
+    }
+    if (columns.contains(CLUSTER)) {
+      attributes.add(CLUSTER);
+    }
+    return attributes;
+  }
+
+  /** Writes a node, its id and the attributes the edge that first named it gives it. */
+  @FunctionalInterface
+  private interface NodeElement {
+    void write(String id, Map<String, Object> attributes) throws XMLStreamException;
+  }
+
   /**
    * The users the edges join, each once, in the order they first appear: a pass over the edges that
    * keeps only the ids seen.
    */
-  private static void eachNode(AnswerLines lines, Element<String> node) throws IOException {
+  private static void eachNode(AnswerLines lines, NodeElement node) throws IOException {
     Set<String> seen = new HashSet<>();
     eachEdge(lines, edge -> {
       for (String end : ENDS) {
         String id = String.valueOf(edge.get(end));
         if (seen.add(id)) {
-          node.write(id);
+          Map<String, Object> attributes = new LinkedHashMap<>();
+          if (edge.get(NAMES.get(end)) != null) {
+            attributes.put(NAME, edge.get(NAMES.get(end)));
+          }
+          if (edge.get(CLUSTER) != null) {
+            attributes.put(CLUSTER, edge.get(CLUSTER));
+          }
+          node.write(id, attributes);
         }
       }
     });

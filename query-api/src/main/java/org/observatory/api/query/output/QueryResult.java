@@ -9,10 +9,16 @@ import java.util.Map;
  * A query's answer — counts by key, or rows (users, edges) — and how it was computed.
  *
  * @param endExclusive the first instant after the window
+ * @param coordination coordinated-accounts' clusters and what its similarities were made of; else null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record QueryResult(String query, Instant start, Instant endExclusive, Map<String, Long> counts,
-    List<Map<String, Object>> rows, Meta meta) {
+    List<Map<String, Object>> rows, Meta meta, Coordination coordination) {
+
+  public QueryResult(String query, Instant start, Instant endExclusive, Map<String, Long> counts,
+      List<Map<String, Object>> rows, Meta meta) {
+    this(query, start, endExclusive, counts, rows, meta, null);
+  }
 
   /** How an answer from the index alone was computed. */
   public static final String INDEX_ONLY = "index-only";
@@ -45,6 +51,24 @@ public record QueryResult(String query, Instant start, Instant endExclusive, Map
       this(months, phase1Tweets, evaluation, millis, paths, skipped, List.of());
     }
   }
+
+  /**
+   * What coordinated-accounts' edges were made of, and the groups they form.
+   *
+   * @param accounts the accounts that left a trace in the matching tweets
+   * @param accountsKept those that left at least {@code minTraces}, whose similarities were computed
+   * @param traces the distinct traces the kept accounts left
+   * @param similarityMillis how long weighting, projecting and clustering took, apart from reading the traces
+   * @param clusters the connected components of all the pairs kept (limit cuts only the rows), the largest first
+   */
+  public record Coordination(long accounts, long accountsKept, long traces, long pairs, long similarityMillis,
+      List<Cluster> clusters) {}
+
+  /** A coordinated group: its number (each edge's {@code cluster}) and its accounts, in user id order. */
+  public record Cluster(int cluster, int size, List<Account> accounts) {}
+
+  /** An account of a cluster: its id, its name in force in the window, and how many traces it left. */
+  public record Account(long userId, String screenName, long traces) {}
 
   /** An answer cut to {@code kept} of its {@code of} nodes or edges ({@code what}), the first by the order it says. */
   public record Cut(String what, long kept, long of, String order) {}

@@ -49,11 +49,11 @@ public enum ResultFormat {
     ResultFormat format = named ? named(text.strip()) : JSON;
     if (format == NDJSON || format == IDS) {
       throw new BadQueryException("format " + format.name().toLowerCase(java.util.Locale.ROOT) + " is for the tweet "
-          + "lookups; " + kind.apiName() + " answers as json, csv or tsv" + (kind.isEdgeList() ? " or graphml" : ""));
+          + "lookups; " + kind.apiName() + " answers as json, csv or tsv" + (kind.isEdgeList() ? ", graphml or gexf" : ""));
     }
     if ((format == GRAPHML || format == GEXF) && !kind.isEdgeList()) {
       throw new BadQueryException("format " + format.name().toLowerCase(java.util.Locale.ROOT) + " is for the edge "
-          + "queries (retweet-edges, mention-edges, diffusion-edges), not " + kind.apiName());
+          + "queries (meme-network, retweet-edges, mention-edges, diffusion-edges, coordinated-accounts), not " + kind.apiName());
     }
     return format;
   }

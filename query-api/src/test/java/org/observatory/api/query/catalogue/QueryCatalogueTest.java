@@ -39,6 +39,11 @@ class QueryCatalogueTest {
           case TYPES -> "retweet,quote";
           case TWEET_IDS -> "true";
           case NODES -> "10";
+          case TRACE -> "co-burst";
+          case BURST -> "60";
+          case MIN_TRACES -> "3";
+          case THRESHOLD -> "0.8";
+          case SHARED -> "true";
           case START, END -> "2012-06-16";
           case PLATFORM, FORMAT -> throw new AssertionError("every query takes " + parameter + "; none lists it");
         });
@@ -54,11 +59,11 @@ class QueryCatalogueTest {
   }
 
   @Test
-  void everyQueryTakesTheWindowAndOnlyGraphsOfMemesAreUndirected() {
+  void everyQueryTakesTheWindowAndOnlyGraphsOfMemesAndOfLikeAccountsAreUndirected() {
     for (QueryKind kind : QueryKind.values()) {
       assertThat(kind.parameters()).as(kind.apiName()).contains(QueryParameter.START, QueryParameter.END);
       assertThat(kind.answer().directed()).as(kind.apiName())
-          .isEqualTo(kind.isEdgeList() && kind != QueryKind.MEME_NETWORK);
+          .isEqualTo(kind.isEdgeList() && kind != QueryKind.MEME_NETWORK && kind != QueryKind.COORDINATED_ACCOUNTS);
     }
     assertThat(QueryParameter.named("tweetIds")).contains(QueryParameter.TWEET_IDS);
     assertThat(QueryParameter.named("tweetids")).isEmpty();
