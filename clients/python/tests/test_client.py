@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from datetime import datetime, timedelta, timezone
 
@@ -11,7 +12,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from observatory_client import Client, ObservatoryError
+from observatory_client import Client, ObservatoryError, answers
 from raw import in_window, most_frequent
 
 START = datetime(2013, 8, 10, tzinfo=timezone.utc)
@@ -23,7 +24,7 @@ METHODS = {
     "meme_post_count": "meme-post-count", "timestamp_count": "timestamp-count",
     "user_post_count": "user-post-count", "meme_cooccurrence_count": "meme-cooccurrence-count",
     "meme_network": "meme-network", "retweet_edges": "retweet-edges", "mention_edges": "mention-edges",
-    "diffusion_edges": "diffusion-edges", "top_memes": "top-memes", "user_activity": "user-activity",
+    "diffusion_edges": "diffusion-edges", "coordinated_accounts": "coordinated-accounts", "top_memes": "top-memes", "user_activity": "user-activity",
     "tweets_with_meme": "get-tweets-with-meme", "tweets_with_text": "get-tweets-with-text",
     "tweets_of_user": "get-tweets-with-user", "retweets": "get-retweets",
 }
@@ -75,6 +76,42 @@ def test_the_catalogue_says_which_graphs_are_undirected(client, raw):
     assert graph.number_of_edges() > 0
     assert all(0 < w <= tweets for _, _, w in graph.edges(data="weight"))
     assert client.catalogue["retweet-edges"]["directed"] and not client.catalogue["meme-network"]["directed"]
+
+
+def test_coordinated_accounts_are_a_graph_of_the_raw_tf_idf_cosines_with_names_and_clusters(client, raw):
+    memes = most_frequent(raw, "#", 3)
+    burst = 60
+    graph = client.coordinated_accounts(memes, DAY, DAY, trace="co-burst", burst=burst, min_traces=1,
+                                        threshold=0.5, shared=True)
+    # each account's co-burst traces: the interval each matching tweet was posted in, with each meme it holds
+    traces: dict[int, Counter] = {}
+    for meme in memes:
+        for t in in_window(raw, meme, START, END):
+            interval = int(t.created_at.timestamp()) // burst * burst
+            traces.setdefault(t.user_id, Counter())[f"{interval} {meme}"] += 1
+    n = len(traces)
+    sharing = Counter(trace for counts in traces.values() for trace in counts)
+    vectors = {}
+    for user, counts in traces.items():
+        weights = {t: (1 + math.log(c)) * (1 + math.log((1 + n) / (1 + sharing[t]))) for t, c in counts.items()}
+        length = math.sqrt(sum(w * w for w in weights.values()))
+        vectors[user] = {t: w / length for t, w in weights.items()}
+    expected = {}
+    for a in vectors:
+        for b in vectors:
+            if a < b and vectors[a].keys() & vectors[b].keys():
+                cosine = sum(w * vectors[b].get(t, 0.0) for t, w in vectors[a].items())
+                if cosine >= 0.5 - 1e-9:
+                    expected[(a, b)] = cosine
+    assert not graph.is_directed()
+    assert expected, "a real day has accounts posting the same meme in the same minute"
+    assert {tuple(sorted((u, v))) for u, v in graph.edges()} == set(expected)
+    for u, v, weight in graph.edges(data="weight"):
+        assert weight == pytest.approx(expected[tuple(sorted((u, v)))], abs=2e-6)
+    assert nx.number_connected_components(graph) == len(answers.clusters(graph))
+    assert sorted(sorted(c) for c in nx.connected_components(graph)) == sorted(answers.clusters(graph))
+    assert all(graph.nodes[u]["name"] for u in graph.nodes)
+    assert graph.graph["coordination"]["accounts"] == n
 
 
 def test_user_post_count_ranks_the_posters(client, raw):

@@ -39,13 +39,35 @@ def graph(answer: dict[str, Any], kind: type[nx.Graph] = nx.DiGraph) -> nx.Graph
     """Edge rows (``source``, ``target`` and attributes) as a graph; the answer's meta in ``graph.graph``.
 
     A multigraph keeps each edge's ``type`` as its key, so typed edges between the same users stay apart.
+    Edges that name their ends (``sourceName``, ``targetName``) give the nodes a ``name``. coordinated-accounts'
+    clusters give every account of them its ``cluster``, ``name`` and ``traces`` (an account of a cluster may
+    have no edge among the rows a ``limit`` kept), and the rest of its summary is ``graph.graph["coordination"]``.
     """
     result = kind()
     result.graph.update(answer.get("meta", {}))
     for row in answer["rows"]:
-        attributes = {k: v for k, v in row.items() if k not in ("source", "target")}
+        attributes = {k: v for k, v in row.items() if k not in ("source", "target", "sourceName", "targetName")}
         if result.is_multigraph():
             result.add_edge(row["source"], row["target"], key=attributes.get("type"), **attributes)
         else:
             result.add_edge(row["source"], row["target"], **attributes)
+        for end in ("source", "target"):
+            if row.get(end + "Name") is not None:
+                result.nodes[row[end]]["name"] = row[end + "Name"]
+    coordination = answer.get("coordination")
+    if coordination is not None:
+        result.graph["coordination"] = {k: v for k, v in coordination.items() if k != "clusters"}
+        for cluster in coordination["clusters"]:
+            for account in cluster["accounts"]:
+                result.add_node(account["userId"], name=account["screenName"], cluster=cluster["cluster"],
+                                traces=account["traces"])
     return result
+
+
+def clusters(graph: nx.Graph) -> list[list[Any]]:
+    """A coordinated-accounts graph's clusters, each its accounts in id order, the largest first."""
+    groups: dict[int, list[Any]] = {}
+    for node, cluster in graph.nodes(data="cluster"):
+        if cluster is not None:
+            groups.setdefault(cluster, []).append(node)
+    return [sorted(groups[number]) for number in sorted(groups)]

@@ -123,6 +123,17 @@ class Client:
         return self.ask("diffusion-edges", memes=memes, start=start, end=end, types=types, nodes=nodes,
                         limit=limit, tweetIds=tweet_ids or None)
 
+    def coordinated_accounts(self, memes: Memes, start: When, end: When,
+                             trace: Literal["co-retweet", "co-url", "co-hashtags", "co-burst"] = "co-retweet",
+                             burst: int | None = None, min_traces: int | None = None, threshold: float | None = None,
+                             shared: bool = False, limit: int | None = None) -> nx.Graph:
+        """Accounts that act together in the matching tweets: an undirected graph of the pairs at least
+        ``threshold`` alike by the TF-IDF cosine of their ``trace`` (``burst``: co-burst's interval in seconds),
+        edges weighted by the similarity, each account with its ``name``, ``cluster`` and ``traces``
+        (``answers.clusters(graph)`` lists the clusters). ``shared`` lists each pair's shared traces."""
+        return self.ask("coordinated-accounts", memes=memes, start=start, end=end, trace=trace, burst=burst,
+                        minTraces=min_traces, threshold=threshold, shared=shared or None, limit=limit)
+
     def meme_network(self, memes: Memes, start: When, end: When) -> nx.Graph:
         """Memes that share matching tweets, undirected, edges weighted by the tweets holding both."""
         return self.ask("meme-network", memes=memes, start=start, end=end)

@@ -3,6 +3,7 @@ import { fromForm, fromUrl, toForm, toUrl } from './selection.js';
 import { showTrend } from './trend.js';
 import { showCooccurring, showUsers } from './rankings.js';
 import { showNetwork } from './network.js';
+import { controlsFromUrl, controlsToUrl, showCoordination } from './coordination.js';
 import { showMemeTweets, showUserTweets } from './tweets.js';
 import { showJobs } from './jobs.js';
 import { showCatalog } from './catalog.js';
@@ -21,25 +22,39 @@ async function showAll(selection) {
     showCooccurring(selection),
     showMemeTweets(selection),
     showUsers(selection, onUser).then(names => showNetwork(selection, names ?? new Map(), onUser)),
+    showCoordination(selection, onUser),
   ]);
   document.body.dataset.state = 'ready';
 }
+
+document.querySelector('#coordination form').addEventListener('submit', async event => {
+  event.preventDefault();
+  controlsToUrl();
+  if (current) {
+    document.body.dataset.state = 'loading';
+    await showCoordination(current, onUser);
+    document.body.dataset.state = 'ready';
+  }
+});
 
 form.addEventListener('submit', event => {
   event.preventDefault();
   current = fromForm(form);
   toUrl(current);
+  controlsToUrl();
   showAll(current);
 });
 
 window.addEventListener('popstate', () => {
   current = fromUrl();
+  controlsFromUrl();
   if (current) {
     toForm(form, current);
     showAll(current);
   }
 });
 
+controlsFromUrl();
 if (current) {
   toForm(form, current);
   showAll(current);

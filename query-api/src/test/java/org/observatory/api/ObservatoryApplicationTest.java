@@ -290,6 +290,35 @@ class ObservatoryApplicationTest {
   }
 
   @Test
+  void aSampleGivenAsABarePercentageIsTheSampleOfThatFraction() throws Exception {
+    String meme = RawMemes.of(SharedData.DAY_2013).mostFrequent("#", 1).get(0);
+    List<String> fraction = text(query("get-tweets-with-meme").queryParam("memes", meme).queryParam("start", "2013-08-10")
+        .queryParam("end", "2013-08-10").queryParam("sample", "0.5").queryParam("format", "ids"), "text/plain");
+    // as a browser's address bar or curl sends it: the '%' not escaped
+    java.net.HttpURLConnection bare = (java.net.HttpURLConnection) new java.net.URL("http://localhost:"
+        + APP.getLocalPort() + "/queries/get-tweets-with-meme?memes=" + meme.replace("#", "%23")
+        + "&start=2013-08-10&end=2013-08-10&sample=50%&format=ids").openConnection();
+    try {
+      assertThat(bare.getResponseCode()).isEqualTo(200);
+      try (java.io.InputStream body = bare.getInputStream()) {
+        assertThat(new String(body.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList())
+            .isEqualTo(fraction).isNotEmpty();
+      }
+    } finally {
+      bare.disconnect();
+    }
+  }
+
+  @Test
+  void theBrowsersAskForAnIconIsAnswered() throws Exception {
+    try (Response icon = APP.client().target("http://localhost:" + APP.getLocalPort() + "/favicon.ico").request().get()) {
+      assertThat(icon.getStatus()).isEqualTo(200);
+      assertThat(icon.getMediaType().toString()).isEqualTo("image/svg+xml");
+      assertThat(icon.readEntity(String.class)).startsWith("<svg");
+    }
+  }
+
+  @Test
   void answersTopMemesWithoutAMemeNamed() throws Exception {
     JsonNode top = ok(query("top-memes").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10")
         .queryParam("limit", "1"));

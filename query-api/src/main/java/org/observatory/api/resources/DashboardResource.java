@@ -18,6 +18,7 @@ import java.util.Properties;
 @Path("/")
 public final class DashboardResource {
   private static final String PAGE = "/dashboard/index.html";
+  private static final String ICON = "/dashboard/favicon.svg";
   private static final String ECHARTS = "/META-INF/maven/org.webjars.npm/echarts/pom.properties";
 
   /** The dashboard's own files under {@code /dashboard/}, ECharts' distribution under {@code /vendor/echarts/}. */
@@ -32,6 +33,14 @@ public final class DashboardResource {
   @Produces(MediaType.TEXT_HTML)
   public InputStream page() {
     return DashboardResource.class.getResourceAsStream(PAGE);
+  }
+
+  /** What browsers ask for on their own: the dashboard's icon, so that their ask is not a 404 in the log. */
+  @GET
+  @Path("favicon.ico")
+  @Produces("image/svg+xml")
+  public InputStream icon() {
+    return DashboardResource.class.getResourceAsStream(ICON);
   }
 
   /** The WebJar's own record of its version, so that the build's dependency alone says which ECharts. */

@@ -7,6 +7,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.observatory.api.query.BadQueryException;
 import org.observatory.api.query.catalogue.QueryParameter;
@@ -23,6 +24,10 @@ public final class QueryParameters {
    * question. No meme, name, id or date holds one; a URL holds '%' only in escapes.
    */
   private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
+
+  /** The parameters whose values may hold a '%' of their own, which their readers read. */
+  private static final Set<String> OWN_PERCENT =
+      Set.of(QueryParameter.WORDS.apiName(), QueryParameter.SAMPLE.apiName());
 
   @Context
   @Hidden
@@ -62,8 +67,8 @@ public final class QueryParameters {
       throw new BadQueryException("parameter '" + name + "' holds a %-escape that is not UTF-8 (U+FFFD): "
           + "escape each byte of a character's UTF-8 as %XX");
     }
-    // the server leaves a broken escape as it came; free text ("100%") may hold a '%' of its own
-    if (!name.equals(QueryParameter.WORDS.apiName()) && BAD_ESCAPE.matcher(value).find()) {
+    // the server leaves a broken escape as it came; free text ("100%") and a percentage ("1%") may hold a '%'
+    if (!OWN_PERCENT.contains(name) && BAD_ESCAPE.matcher(value).find()) {
       throw new BadQueryException("parameter '" + name + "' holds a '%' that is not a %-escape of two hex "
           + "digits: escape each byte as %XX (a '%' itself as %25)");
     }

@@ -2,9 +2,11 @@ package org.observatory.api.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
+import jakarta.ws.rs.client.WebTarget;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -161,6 +163,47 @@ class DashboardBrowserTest {
     open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10", "network", "retweet", "edges", "3"));
     assertThat(chrome.findElement(By.cssSelector("#network .chart")).getAttribute("data-edges")).isEqualTo("3");
     assertThat(note("network")).contains("the 3 heaviest of " + edges.size() + " retweet edges");
+  }
+
+  @Test
+  void coordinatedAccountsAreDrawnAndListedAsTheAnswerHasThemAndTheirControlsAskAgain() throws Exception {
+    String memes = String.join(",", raw.mostFrequent("#", 5));
+    Map<String, String> selection = Map.of("memes", memes, "start", "2013-08-10", "end", "2013-08-10",
+        "trace", "co-hashtags", "minTraces", "1", "threshold", "0.9");
+    JsonNode answer = coordinated(selection);
+    int accounts = 0;
+    for (JsonNode cluster : answer.get("coordination").get("clusters")) {
+      accounts += cluster.get("size").asInt();
+    }
+    assertThat(answer.get("rows").size()).isGreaterThan(5);
+
+    open(selection);
+    WebElement graph = chrome.findElement(By.cssSelector("#coordination .chart"));
+    assertThat(graph.getAttribute("data-edges")).isEqualTo(String.valueOf(answer.get("rows").size()));
+    assertThat(graph.getAttribute("data-nodes")).isEqualTo(String.valueOf(accounts));
+    assertThat(graph.getAttribute("data-clusters")).isEqualTo(String.valueOf(answer.get("coordination").get("clusters").size()));
+    assertThat(note("coordination")).startsWith(answer.get("rows").size() + " pairs of accounts at least 0.9 alike by co-hashtags");
+    assertThat(chrome.findElements(By.cssSelector("#coordination .cluster-list tbody tr")))
+        .hasSize(answer.get("coordination").get("clusters").size());
+    view("coordination");
+
+    new Select(chrome.findElement(By.cssSelector("#coordination select[name=trace]"))).selectByValue("co-burst");
+    chrome.findElement(By.cssSelector("#coordination button")).click();
+    waitFor(() -> chrome.getCurrentUrl().contains("trace=co-burst"));
+    waitUntilReady();
+    Map<String, String> burst = new LinkedHashMap<>(selection);
+    burst.put("trace", "co-burst");
+    assertThat(chrome.findElement(By.cssSelector("#coordination .chart")).getAttribute("data-edges"))
+        .isEqualTo(String.valueOf(coordinated(burst).get("rows").size()));
+  }
+
+  private static JsonNode coordinated(Map<String, String> selection) throws Exception {
+    WebTarget target = APP.client()
+        .target("http://localhost:" + APP.getLocalPort() + "/queries/coordinated-accounts");
+    for (Map.Entry<String, String> parameter : selection.entrySet()) {
+      target = target.queryParam(parameter.getKey(), parameter.getValue());
+    }
+    return new ObjectMapper().readTree(target.request().get().readEntity(String.class));
   }
 
   @Test
