@@ -103,7 +103,8 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
       long length = interval[1] - interval[0];
       Map<String, Long> now = sum(perSegment, bounds, interval[0], interval[1]);
       Map<String, Long> before = sum(perSegment, bounds, interval[0] - length, interval[0]);
-      String start = per == null ? window.startInstant().toString() : per.label(interval[0]);
+      // an instant, per day too: a first day cut by the window starts where the window does, not at midnight
+      String start = java.time.Instant.ofEpochMilli(interval[0]).toString();
       for (String key : top(now, before)) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("start", start);

@@ -79,6 +79,23 @@ class TopMemesTest {
   }
 
   @Test
+  void everyIntervalStartsAtAnInstantPerDayAsPerHourAndForTheWholeWindow() throws Exception {
+    long from = QueriedDay.millis(QueriedDay.DAY) + 10 * HOUR + 30 * 60_000L; // the sample's tweets are of 10:00 to 12:00
+    String start = Instant.ofEpochMilli(from).toString();
+    String end = Instant.ofEpochMilli(from + 24 * HOUR - 1000).toString();
+
+    for (String granularity : List.of("day", "hour", "the whole window")) {
+      QueryResult result = granularity.startsWith("the") ? loaded.ask.topMemes("start", start, "end", end, "limit", "1")
+          : loaded.ask.topMemes("start", start, "end", end, "granularity", granularity, "limit", "1");
+
+      assertThat(result.rows()).as(granularity).isNotEmpty();
+      assertThat(result.rows().get(0).get("start")).as("a cut first %s starts where the window does", granularity)
+          .isEqualTo(start);
+      assertThat(result.rows()).allMatch(r -> Instant.parse((String) r.get("start")).toEpochMilli() >= from);
+    }
+  }
+
+  @Test
   void hoursCutMidWayAndRankedByRiseMatchTheRawFile() throws Exception {
     long from = QueriedDay.millis(QueriedDay.DAY) + 5 * HOUR + 1_234_000L;
     long to = QueriedDay.millis(QueriedDay.DAY) + 17 * HOUR + 2_345_000L;
