@@ -23,7 +23,7 @@ public final class Harness {
   /** Everything one run measured. */
   public record Results(Instant started, double minutes, String machine, HarnessSettings settings, Corpus corpus,
       LoadStage.Figures loads, StorageStage.Figures storage, QueryStage.Figures queries,
-      List<PeerComparison.Timing> peer) {}
+      List<PeerComparison.Timing> peer, List<CoordinationStage.Timing> coordination) {}
 
   public static void main(String[] args) throws Exception {
     HarnessSettings settings = HarnessSettings.fromCommandLine(args);
@@ -46,6 +46,7 @@ public final class Harness {
       StorageStage.Figures storage = StorageStage.measure(store, loads.tweetsStored(), corpus.gzipBytes());
       List<QueryStage.Timing> timings;
       List<PeerComparison.Timing> peer;
+      List<CoordinationStage.Timing> coordination;
       step("queries, then DuckDB beside them");
       try (App.Service service = app.serve("server", store, null)) {
         Duration settled = service.awaitIdle(IDLE_SAMPLE, IDLE_LIMIT);
@@ -53,6 +54,7 @@ public final class Harness {
             settled.toSeconds());
         ServiceClient client = new ServiceClient(service.url());
         timings = QueryStage.time(client, s, QueryStage.QUERIES, s.windows());
+        coordination = CoordinationStage.time(client, s);
         peer = PeerComparison.compare(client, corpus, s);
       }
       List<Window> fetched = s.windows().subList(0, Math.min(2, s.windows().size())).stream()
@@ -68,7 +70,7 @@ public final class Harness {
       QueryStage.Figures queries = new QueryStage.Figures(timings, QueryStage.fetchRates(timings),
           QueryStage.mapReduceCosts(timings, forced));
       double minutes = Math.round((Instant.now().toEpochMilli() - started.toEpochMilli()) / 600.0) / 100.0;
-      return new Results(started, minutes, machine(), s, corpus, loads, storage, queries, peer);
+      return new Results(started, minutes, machine(), s, corpus, loads, storage, queries, peer, coordination);
     } finally {
       store.delete();
       Store.deleteTree(run);

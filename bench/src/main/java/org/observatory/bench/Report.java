@@ -43,6 +43,7 @@ final class Report {
     storage(md, r);
     queries(md, r);
     peer(md, r);
+    coordination(md, r);
     md.append("## Charts\n\n");
     charts.forEach(c -> md.append("![").append(c).append("](").append(c).append(")\n\n"));
     return md.toString();
@@ -188,6 +189,26 @@ final class Report {
             : "answers differ");
       }
       md.append(" |\n");
+    }
+    md.append('\n');
+  }
+
+  private static void coordination(StringBuilder md, Harness.Results r) {
+    if (r.coordination() == null || r.coordination().isEmpty()) {
+      return; // a run from before the stage
+    }
+    md.append("## Coordinated accounts\n\ncoordinated-accounts for ").append(r.settings().meme()).append(" over ")
+        .append(r.coordination().get(0).window()).append(" from the event's start, each trace at the query's defaults ")
+        .append("(minTraces 5, threshold 0.9, co-burst in 30 s). Median ms over HTTP, split into reading the traces and ")
+        .append("the similarity step (weighting, comparing, clustering), with what that step held.\n\n")
+        .append("| trace | answer | reading | similarity | held | tweets | accounts | kept | traces | pairs | clusters | evaluation |\n")
+        .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (CoordinationStage.Timing t : r.coordination()) {
+      row(md, t.trace(), ms(t.medianMs()), ms(t.readingMs()), ms(t.similarityMs()),
+          String.format(Locale.ROOT, "%.1f MB", t.similarityBytes() / 1e6), String.format(Locale.ROOT, "%,d", t.phase1Tweets()),
+          String.format(Locale.ROOT, "%,d", t.accounts()), String.format(Locale.ROOT, "%,d", t.accountsKept()),
+          String.format(Locale.ROOT, "%,d", t.traces()), String.format(Locale.ROOT, "%,d", t.pairs()),
+          Integer.toString(t.clusters()), t.evaluation());
     }
     md.append('\n');
   }

@@ -25,12 +25,22 @@ public final class ServiceClient {
    * One answer: its time over HTTP, its body (null for the streamed {@code get-} queries), its size
    * (counts, rows or tweets), the tweets phase 1 found and the evaluation used.
    */
-  public record Answer(double millis, JsonNode body, int size, long phase1Tweets, String evaluation) {}
+  public record Answer(double millis, JsonNode body, int size, long phase1Tweets, String evaluation,
+      JsonNode coordination) {}
 
   /** A query for a meme over [start, end). */
   public Answer ask(String query, String meme, Instant start, Instant end) throws Exception {
+    return ask(query, meme, start, end, "");
+  }
+
+  /** coordinated-accounts for a meme over [start, end) by one trace, at the query's defaults otherwise. */
+  public Answer coordinated(String meme, Instant start, Instant end, String trace) throws Exception {
+    return ask("coordinated-accounts", meme, start, end, "&trace=" + trace);
+  }
+
+  private Answer ask(String query, String meme, Instant start, Instant end, String more) throws Exception {
     URI uri = URI.create(url + "/queries/" + query + "?memes=" + URLEncoder.encode(meme, StandardCharsets.UTF_8)
-        + "&start=" + start + "&end=" + end.minusMillis(1)); // the API's end is the last instant included
+        + "&start=" + start + "&end=" + end.minusMillis(1) + more); // the API's end is the last instant included
     long began = System.nanoTime();
     HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(10)).build(),
         HttpResponse.BodyHandlers.ofByteArray());
@@ -45,12 +55,12 @@ public final class ServiceClient {
         lines += b == '\n' ? 1 : 0;
       }
       long phase1 = Long.parseLong(response.headers().firstValue("X-Observatory-Tweets").orElse("-1"));
-      return new Answer(millis, null, lines, phase1, "index+fetch (streamed)");
+      return new Answer(millis, null, lines, phase1, "index+fetch (streamed)", null);
     }
     JsonNode body = JSON.readTree(response.body());
     JsonNode result = body.has("counts") ? body.get("counts") : body.get("rows");
     JsonNode meta = body.get("meta");
     return new Answer(millis, result, result.size(), meta.get("phase1Tweets").asLong(),
-        meta.get("evaluation").asText());
+        meta.get("evaluation").asText(), body.get("coordination"));
   }
 }

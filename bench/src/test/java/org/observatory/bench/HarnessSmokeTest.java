@@ -62,8 +62,10 @@ class HarnessSmokeTest {
           .isEqualTo(counted.get(s.meme()));
     }
 
+    assertThat(r.coordination()).extracting(CoordinationStage.Timing::trace).isEqualTo(CoordinationStage.TRACES);
+    assertThat(r.coordination()).allMatch(t -> t.similarityMs() <= t.medianMs() && t.accountsKept() <= t.accounts());
     assertThat(markdown).contains("## Headline", "of the ceiling", "x the .json.gz input",
-        "DuckDB's time over Observatory's: mention-edges");
+        "DuckDB's time over Observatory's: mention-edges", "## Coordinated accounts", "| co-burst |");
     assertThat(Files.readString(out.resolve("report.md"))).isEqualTo(markdown);
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertThat(json.at("/queries/timings")).hasSize(r.queries().timings().size());

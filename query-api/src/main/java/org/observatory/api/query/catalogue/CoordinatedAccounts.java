@@ -98,7 +98,7 @@ public record CoordinatedAccounts(QueryKind kind, List<Meme> memes, TimeWindow w
       groups.add(new QueryResult.Cluster(groups.size() + 1, accounts.size(), accounts));
     }
     QueryResult.Coordination coordination = new QueryResult.Coordination(traces.accountCount(),
-        similar.accountsKept(), similar.tracesKept(), pairs.size(), similarityMillis, groups);
+        similar.accountsKept(), similar.tracesKept(), pairs.size(), similarityMillis, similar.bytes(), groups);
     return new QueryResult(kind.apiName(), window.startInstant(), window.endInstant(), null, rows,
         Share.meta(shares, began, cuts), coordination);
   }

@@ -59,10 +59,12 @@ public record QueryResult(String query, Instant start, Instant endExclusive, Map
    * @param accountsKept those that left at least {@code minTraces}, whose similarities were computed
    * @param traces the distinct traces the kept accounts left
    * @param similarityMillis how long weighting, projecting and clustering took, apart from reading the traces
+   * @param similarityBytes what weighting and projecting held: the matrix's arrays, one accumulator per
+   *     account kept, and the pairs kept
    * @param clusters the connected components of all the pairs kept (limit cuts only the rows), the largest first
    */
   public record Coordination(long accounts, long accountsKept, long traces, long pairs, long similarityMillis,
-      List<Cluster> clusters) {}
+      long similarityBytes, List<Cluster> clusters) {}
 
   /** A coordinated group: its number (each edge's {@code cluster}) and its accounts, in user id order. */
   public record Cluster(int cluster, int size, List<Account> accounts) {}

@@ -31,9 +31,14 @@ public final class SimilarAccounts {
   private final UserTraces traces;
   private final List<Pair> pairs = new ArrayList<>();
   private final int tracesKept;
+  /** What the arrays of the weights and the comparison held, in bytes (headers left out). */
+  private long bytes;
 
   /** Two accounts (by their place among the kept, the lower user id first), how alike, and how many traces they share. */
-  public record Pair(int first, int second, double similarity, int shared) {}
+  public record Pair(int first, int second, double similarity, int shared) {
+    /** Its fields and its reference in the list, about. */
+    static final int BYTES = 40;
+  }
 
   private SimilarAccounts(UserTraces traces, int minTraces, double threshold) {
     this.traces = traces;
@@ -62,8 +67,12 @@ public final class SimilarAccounts {
       shared += d > 0 ? 1 : 0;
     }
     tracesKept = shared;
+    long entries = Arrays.stream(traceNumbers).mapToLong(t -> t.length).sum();
+    // ids, names and totals; trace numbers, counts and weights; each trace's count of accounts
+    bytes = 24L * n + 16L * entries + 4L * accountsOf.length;
     double[][] weights = weights(counts, accountsOf, n);
     project(weights, accountsOf, threshold);
+    bytes += (long) Pair.BYTES * pairs.size();
     pairs.sort(Comparator.comparingDouble((Pair p) -> -p.similarity()).thenComparingLong(p -> ids[p.first()])
         .thenComparingLong(p -> ids[p.second()]));
   }
@@ -114,6 +123,8 @@ public final class SimilarAccounts {
     double[] sums = new double[n];
     int[] sharedCounts = new int[n];
     int[] touched = new int[n];
+    // the traces' lists of accounts and weights, where each starts and is filled to; one accumulator an account
+    bytes += 12L * members.length + 8L * accountsOf.length + 16L * n;
     for (int a = 0; a < n; a++) {
       int reached = 0;
       for (int i = 0; i < traceNumbers[a].length; i++) {
@@ -184,6 +195,11 @@ public final class SimilarAccounts {
   /** The accounts that left at least {@code minTraces} traces. */
   public int accountsKept() {
     return ids.length;
+  }
+
+  /** What the weighting and the comparison held at most, in bytes: it grows with the accounts kept and their traces. */
+  public long bytes() {
+    return bytes;
   }
 
   /** The distinct traces the kept accounts left. */
