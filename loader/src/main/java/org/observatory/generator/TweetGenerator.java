@@ -44,6 +44,8 @@ final class TweetGenerator {
   private int historySize;
   private int historyNext;
   private long sequence;
+  private long campaignPush = -1;
+  private Posted campaignTarget;
   final GenerationCounts counts = new GenerationCounts();
 
   TweetGenerator(GeneratorSettings settings) {
@@ -56,7 +58,7 @@ final class TweetGenerator {
     this.tagWords = new Vocabulary(settings.hashtags(), settings.seed() + 1);
     this.textWords = new Vocabulary(20_000, settings.seed() + 2);
     this.languages = new Languages(settings.seed() + 3);
-    this.users = new Posted.User[settings.users()];
+    this.users = new Posted.User[settings.users() + Campaign.ACCOUNTS];
     this.event = settings.eventStart() == null ? null : new EventShape(startOf(settings.eventStart()));
     makeOldOriginals();
   }
@@ -75,8 +77,16 @@ final class TweetGenerator {
         times[i] = minuteStart + random.nextInt(60_000);
       }
       java.util.Arrays.sort(times);
+      List<Campaign.Act> acts = event == null ? List.of() : Campaign.during(minuteStart, intensity);
+      int act = 0;
       for (long time : times) {
+        for (; act < acts.size() && acts.get(act).time() <= time; act++) {
+          lines.accept(campaign(acts.get(act)));
+        }
         lines.accept(line(time, intensity / (1 + intensity)));
+      }
+      for (; act < acts.size(); act++) {
+        lines.accept(campaign(acts.get(act)));
       }
     }
   }
@@ -113,6 +123,34 @@ final class TweetGenerator {
     } else {
       posted = original(time, eventProbability, null, null);
     }
+    remember(posted);
+    return posted.json();
+  }
+
+  /** One campaign account's act: a retweet of the newest tweet, or the push's link under its hashtags. */
+  private String campaign(Campaign.Act act) {
+    counts.lines++;
+    counts.statuses++;
+    Posted.User user = user(settings.users() + act.account());
+    if (act.retweet()) {
+      if (act.push() != campaignPush) { // the push's tweet: the newest with the event's hashtag
+        campaignPush = act.push();
+        campaignTarget = newestWith(settings.eventHashtag());
+      }
+      if (campaignTarget != null) {
+        counts.retweets++;
+        return retweet(act.time(), campaignTarget, user).json();
+      }
+    }
+    Languages.Language lang = language(user);
+    TextBuilder text = new TextBuilder();
+    for (int i = 0; i < 4; i++) {
+      text.word(languages.word(lang, random));
+    }
+    text.hashtag(settings.eventHashtag()).hashtag(Campaign.HASHTAG)
+        .url(shortUrl(act.push()), "https://news.example/euro2012/" + act.push());
+    Posted posted = post(nextId(act.time()), act.time(), user, new Posted.Body(lang.code(), text.text(), text.hashtags,
+        text.mentions, text.urls, List.of()), new StatusJson.Links(null, null, null));
     remember(posted);
     return posted.json();
   }
@@ -164,6 +202,10 @@ final class TweetGenerator {
   private Posted retweet(long time) {
     Posted original = random.nextDouble() < OLD_ORIGINAL_RETWEETS
         ? oldOriginals.get(random.nextInt(oldOriginals.size())) : fromHistory();
+    return retweet(time, original, user());
+  }
+
+  private Posted retweet(long time, Posted original, Posted.User user) {
     Posted.Body of = original.body();
     String prefix = "RT @" + original.user().screenName() + ": ";
     int shift = prefix.codePointCount(0, prefix.length());
@@ -182,7 +224,7 @@ final class TweetGenerator {
     copyShifted(of.urls(), shift, limit - 1, urls);
     List<Posted.Media> media = of.media().stream().filter(m -> m.end() + shift <= limit - 1)
         .map(m -> m.shifted(shift)).toList();
-    return post(nextId(time), time, user(), new Posted.Body(of.lang(), text, hashtags, mentions, urls, media),
+    return post(nextId(time), time, user, new Posted.Body(of.lang(), text, hashtags, mentions, urls, media),
         new StatusJson.Links(original, null, null));
   }
 
@@ -233,7 +275,10 @@ final class TweetGenerator {
   }
 
   private Posted.User user() {
-    int rank = userRanks.next(random);
+    return user(userRanks.next(random));
+  }
+
+  private Posted.User user(int rank) {
     Posted.User user = users[rank];
     if (user == null) { // drawn from the account's own sequence: the same account whatever came before
       SplittableRandom own = new SplittableRandom(settings.seed() ^ (rank * 0x9E3779B97F4A7C15L));
@@ -246,6 +291,17 @@ final class TweetGenerator {
       users[rank] = user;
     }
     return user;
+  }
+
+  /** The newest original kept that carries the hashtag, or null. */
+  private Posted newestWith(String hashtag) {
+    for (int back = 0; back < historySize; back++) {
+      Posted posted = history[Math.floorMod(historyNext - 1 - back, HISTORY)];
+      if (posted.body().hashtags().stream().anyMatch(h -> h.value().equals(hashtag))) {
+        return posted;
+      }
+    }
+    return null;
   }
 
   private Posted fromHistory() {
