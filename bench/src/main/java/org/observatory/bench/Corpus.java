@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.observatory.generator.Generator;
 
 /**
  * The generated days every measurement of a run reads. Generated once per setting and kept: a directory
- * whose marker names the same settings is used again, since generating 10 million tweets takes minutes.
+ * whose marker names the same settings and generator version is used again, since generating 10 million
+ * tweets takes minutes.
  *
  * @param generatorStatusesPerSecond the generator's rate when this run generated the corpus, else null
  */
@@ -22,8 +24,9 @@ public record Corpus(String dir, List<String> files, long gzipBytes, Double gene
         "--per-day", Integer.toString(s.perDay()), "--seed", Long.toString(s.seed()),
         "--event-start", s.eventStart().toString().substring(0, 10));
     Path marker = dir.resolve(MARKER);
+    String made = String.join(" ", recipe) + " generator " + Generator.VERSION;
     Double rate = null;
-    if (!Files.exists(marker) || !Files.readString(marker).equals(String.join(" ", recipe))) {
+    if (!Files.exists(marker) || !Files.readString(marker).equals(made)) {
       Files.createDirectories(dir);
       Files.deleteIfExists(marker);
       for (Path stale : days(dir)) {
@@ -32,7 +35,7 @@ public record Corpus(String dir, List<String> files, long gzipBytes, Double gene
       List<String> args = new ArrayList<>(List.of("generate", "--out", dir.toString()));
       args.addAll(recipe);
       rate = app.run("generate", args.toArray(String[]::new)).rate("statuses");
-      Files.writeString(marker, String.join(" ", recipe));
+      Files.writeString(marker, made);
     }
     List<Path> files = days(dir);
     long bytes = 0;
