@@ -8,17 +8,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import org.apache.hadoop.hbase.client.Connection;
 import org.observatory.api.query.Progress;
 import org.observatory.api.query.TimeWindow;
 import org.observatory.api.query.catalogue.AnswerQuery;
 import org.observatory.api.query.catalogue.LookupQuery;
 import org.observatory.api.query.catalogue.QuerySettings;
+import org.observatory.api.query.fetch.TweetAssembler;
+import org.observatory.api.query.fetch.TweetFetcher;
 import org.observatory.api.query.index.Found;
 import org.observatory.api.query.index.IndexScanner;
 import org.observatory.api.query.output.QueryResult;
 import org.observatory.api.query.output.TweetLines;
 import org.observatory.api.query.tally.ContentQuery;
 import org.observatory.schemas.index.IndexSpec;
+import org.observatory.schemas.tables.TableNames;
 
 /** The engine asked as an HTTP request asks it: a query by name, its parameters as text. */
 public final class Ask {
@@ -32,6 +37,18 @@ public final class Ask {
   public static Ask indexOnly(IndexScanner scanner) {
     return new Ask(new QueryEngine(IndexSpec.defaults(), new QuerySettings(), scanner, null, null,
         (query, asked, tweets, progress) -> Map.of()));
+  }
+
+  /**
+   * An engine over a namespace of a store, as the service connects to one, but that never runs a phase-2
+   * job: each query it is asked reads in the service, and a job would fail the test.
+   */
+  public static Ask inService(Connection store, TableNames names, IndexSpec spec, ExecutorService pool) {
+    return new Ask(new QueryEngine(spec, new QuerySettings(),
+        new IndexScanner(store, names, spec, pool, 30_000, 5_000_000), new TweetFetcher(store, names, pool, 30_000),
+        new TweetAssembler(store, names), (query, asked, tweets, progress) -> {
+          throw new AssertionError("these answers are read in the service");
+        }));
   }
 
   public QueryResult memePostCount(String memes, String start, String end) throws IOException {

@@ -25,11 +25,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.observatory.api.query.BadQueryException;
-import org.observatory.api.query.catalogue.QuerySettings;
 import org.observatory.api.query.fetch.Phase2;
-import org.observatory.api.query.fetch.TweetAssembler;
-import org.observatory.api.query.fetch.TweetFetcher;
-import org.observatory.api.query.index.IndexScanner;
 import org.observatory.api.query.index.MemoryStore;
 import org.observatory.api.query.output.QueryResult;
 import org.observatory.schemas.index.IndexSpec;
@@ -67,13 +63,7 @@ class CoordinatedAccountsTest {
     IndexSpec spec = IndexSpec.defaults();
     TableNames names = new TableNames("coordination");
     store.load(names, spec, SharedData.file(SharedData.DAY_2013));
-    Phase2.Job noJob = (query, asked, tweets, progress) -> {
-      throw new AssertionError("coordinated-accounts reads in the service");
-    };
-    ask = new Ask(new QueryEngine(spec, new QuerySettings(),
-        new IndexScanner(store.connection(), names, spec, pool, 30_000, 5_000_000),
-        new TweetFetcher(store.connection(), names, pool, 30_000), new TweetAssembler(store.connection(), names),
-        noJob));
+    ask = Ask.inService(store.connection(), names, spec, pool);
   }
 
   @AfterAll

@@ -14,12 +14,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.observatory.api.query.catalogue.QuerySettings;
 import org.observatory.api.query.catalogue.TallyQuery;
 import org.observatory.api.query.fetch.Phase2;
-import org.observatory.api.query.fetch.TweetAssembler;
-import org.observatory.api.query.fetch.TweetFetcher;
-import org.observatory.api.query.index.IndexScanner;
 import org.observatory.api.query.index.MemoryStore;
 import org.observatory.api.query.output.QueryResult;
 import org.observatory.schemas.index.IndexDefinition;
@@ -98,13 +94,7 @@ class EvaluationPathsTest {
         .map(d -> d.name().equals("meme") ? meme.apply(d) : d).toList());
     TableNames names = new TableNames("paths_" + namespace);
     store.load(names, spec, SharedData.file(SharedData.DAY_2013));
-    Phase2.Job noJob = (query, asked, tweets, progress) -> {
-      throw new AssertionError("a day's answers are tallied in the service");
-    };
-    Ask ask = new Ask(new QueryEngine(spec, new QuerySettings(),
-        new IndexScanner(store.connection(), names, spec, pool, 30_000, 5_000_000),
-        new TweetFetcher(store.connection(), names, pool, 30_000), new TweetAssembler(store.connection(), names),
-        noJob));
+    Ask ask = Ask.inService(store.connection(), names, spec, pool);
     return new Loaded(ask, names);
   }
 

@@ -16,11 +16,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.observatory.api.query.catalogue.QuerySettings;
-import org.observatory.api.query.fetch.Phase2;
-import org.observatory.api.query.fetch.TweetAssembler;
-import org.observatory.api.query.fetch.TweetFetcher;
-import org.observatory.api.query.index.IndexScanner;
 import org.observatory.api.query.index.MemoryStore;
 import org.observatory.api.query.output.QueryResult;
 import org.observatory.generator.Generator;
@@ -57,13 +52,7 @@ class PlantedCampaignTest {
       RawMemes.of(file).tweets().stream().filter(t -> t.retweetOfId() == 0 && t.memes().contains("#euro2012live"))
           .forEach(t -> campaign.add(t.userId()));
     }
-    Phase2.Job noJob = (query, asked, tweets, progress) -> {
-      throw new AssertionError("coordinated-accounts reads in the service");
-    };
-    ask = new Ask(new QueryEngine(spec, new QuerySettings(),
-        new IndexScanner(store.connection(), names, spec, pool, 30_000, 5_000_000),
-        new TweetFetcher(store.connection(), names, pool, 30_000), new TweetAssembler(store.connection(), names),
-        noJob));
+    ask = Ask.inService(store.connection(), names, spec, pool);
   }
 
   @AfterAll
