@@ -15,6 +15,7 @@ class Tweet:
     id: int
     created_at: datetime
     user_id: int
+    screen_name: str
     memes: frozenset[str]
     retweet_of_user_id: int  # 0: not a retweet
 
@@ -45,7 +46,7 @@ def _add(status: dict, tweets: dict[int, Tweet]) -> None:
     original = status.get("retweeted_status")
     tweets.setdefault(status["id"], Tweet(
         status["id"], datetime.strptime(status["created_at"], "%a %b %d %H:%M:%S %z %Y").astimezone(timezone.utc),
-        status["user"]["id"], frozenset(memes), original["user"]["id"] if original else 0))
+        status["user"]["id"], status["user"]["screen_name"], frozenset(memes), original["user"]["id"] if original else 0))
     for embedded in ("retweeted_status", "quoted_status"):
         if embedded in status and _is_status(status[embedded]):
             _add(status[embedded], tweets)

@@ -62,10 +62,12 @@ def test_timestamp_count_per_hour_is_indexed_by_time(client, raw):
 def test_retweet_edges_are_a_weighted_digraph(client, raw):
     meme = most_frequent(raw, "#", 1)[0]
     graph = client.retweet_edges(meme, DAY, DAY)
-    expected = Counter((t.user_id, t.retweet_of_user_id) for t in in_window(raw, meme, START, END)
-                       if t.retweet_of_user_id)
+    retweets = [t for t in in_window(raw, meme, START, END) if t.retweet_of_user_id]
+    expected = Counter((t.user_id, t.retweet_of_user_id) for t in retweets)
     assert isinstance(graph, nx.DiGraph)
     assert {(u, v): w for u, v, w in graph.edges(data="weight")} == dict(expected)
+    names = {t.user_id: t.screen_name for t in sorted(retweets, key=lambda t: t.created_at)}
+    assert {u: graph.nodes[u]["name"] for u in names} == names, "each retweeter named as they posted"
 
 
 def test_the_catalogue_says_which_graphs_are_undirected(client, raw):

@@ -67,6 +67,7 @@ public final class DuckDbQueries implements AutoCloseable {
                      list_transform(entities.user_mentions, m -> '@' || lower(m.screen_name)),
                      list_transform(entities.urls, u -> coalesce(u.expanded_url, u.url))))) AS cooccurring,
                  any_value(list_distinct(list_transform(entities.user_mentions, m -> m.id))) AS mentioned,
+                 any_value(entities.user_mentions) AS mentions,
                  max(rt_user) AS rt_user
             FROM statuses
            WHERE id IS NOT NULL AND text IS NOT NULL AND created_at IS NOT NULL
@@ -168,20 +169,34 @@ public final class DuckDbQueries implements AutoCloseable {
 
   /** Retweeter → original author, weighted by the matching retweets. */
   public List<Map<String, Object>> retweetEdges(List<String> memes, long start, long end) throws SQLException {
-    return edges("SELECT user_id, rt_user FROM tweets WHERE rt_user IS NOT NULL AND " + IN_WINDOW, memes, start, end);
+    return edges("SELECT user_id, rt_user, ms, screen_name, " + nameOf("rt_user") + " FROM tweets"
+        + " WHERE rt_user IS NOT NULL AND " + IN_WINDOW, memes, start, end);
   }
 
   /** Poster → mentioned user, weighted by the matching tweets that mention. */
   public List<Map<String, Object>> mentionEdges(List<String> memes, long start, long end) throws SQLException {
-    return edges("SELECT user_id, unnest(mentioned) FROM tweets WHERE " + IN_WINDOW, memes, start, end);
+    return edges("SELECT user_id, t, ms, screen_name, " + nameOf("t") + " FROM (SELECT *, unnest(mentioned) AS t"
+        + " FROM tweets WHERE " + IN_WINDOW + ")", memes, start, end);
   }
 
+  /** The name a tweet mentions a user by, null where it does not mention them. */
+  private static String nameOf(String user) {
+    return "list_filter(mentions, m -> m.id = " + user + ")[1].screen_name";
+  }
+
+  /**
+   * Each edge's weight and the names its latest tweet gave its ends (ties in time to the greater names),
+   * heaviest first.
+   */
   private List<Map<String, Object>> edges(String pairs, List<String> memes, long start, long end) throws SQLException {
-    String sql = "SELECT s, t, count(*) AS w FROM (" + pairs + ") AS e(s, t) GROUP BY s, t ORDER BY w DESC, s, t";
+    String sql = "SELECT s, t, count(*) AS w, max(struct_pack(ms := ms, sn := sn, tn := tn)) AS latest"
+        + " FROM (" + pairs + ") AS e(s, t, ms, sn, tn) GROUP BY s, t ORDER BY w DESC, s, t";
     List<Map<String, Object>> rows = new ArrayList<>();
     try (PreparedStatement q = window(sql, memes, start, end); ResultSet r = q.executeQuery()) {
       while (r.next()) {
-        rows.add(row("source", r.getLong(1), "target", r.getLong(2), "weight", r.getLong(3)));
+        Object[] latest = ((java.sql.Struct) r.getObject(4)).getAttributes();
+        rows.add(row("source", r.getLong(1), "target", r.getLong(2), "weight", r.getLong(3),
+            "sourceName", latest[1], "targetName", latest[2]));
       }
     }
     return rows;

@@ -112,8 +112,7 @@ public final class RawMemes {
     Map<Long, Set<String>> mentionNames = new HashMap<>();
     entities.path("user_mentions").forEach(m -> {
       mentionIds.add(m.get("id").asLong());
-      mentionNames.computeIfAbsent(m.get("id").asLong(), k -> new HashSet<>())
-          .add(m.get("screen_name").asText().toLowerCase(Locale.ROOT));
+      mentionNames.computeIfAbsent(m.get("id").asLong(), k -> new HashSet<>()).add(m.get("screen_name").asText());
     });
     JsonNode user = status.get("user");
     JsonNode original = status.get("retweeted_status");

@@ -118,7 +118,8 @@ class QueryResourceTest {
     JsonNode retweets = catalogue.get(QueryKind.RETWEET_EDGES.ordinal());
     assertThat(retweets.get("name").asText()).isEqualTo("retweet-edges");
     assertThat(retweets.get("answer").asText()).isEqualTo("edges");
-    assertThat(retweets.get("columns").toString()).isEqualTo("[\"source\",\"target\",\"weight\"]");
+    assertThat(retweets.get("columns").toString())
+        .isEqualTo("[\"source\",\"target\",\"weight\",\"sourceName\",\"targetName\"]");
     assertThat(catalogue.get(QueryKind.GET_RETWEETS.ordinal()).get("parameters").toString()).contains("\"id\"");
     assertThat(retweets.get("directed").asBoolean()).isTrue();
     assertThat(catalogue.get(QueryKind.MEME_NETWORK.ordinal()).get("directed").asBoolean()).isFalse();

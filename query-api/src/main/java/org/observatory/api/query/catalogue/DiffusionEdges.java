@@ -31,13 +31,15 @@ import org.observatory.schemas.tweet.Tweet;
  * diffusion-edges: how the matching tweets spread, as typed user → user edges — retweet (retweeter →
  * author), quote (quoter → author), reply (replier → the user replied to) and mention (poster →
  * mentioned; a retweet's mention of the author it retweets is its retweet edge, not a mention) — each
- * with its weight, the first and last tweet's times and, asked for, the tweets' ids. The heaviest
+ * with its weight, the names its latest tweet gave its ends (the poster's, and the target's where that
+ * tweet mentions them), the first and last tweet's times and, asked for, the tweets' ids. Asked
+ * {@code around} a user, only the edges from or to them. The heaviest
  * first; caps keep the users of most weight (the weights of their edges summed) and the heaviest
  * edges among them, and say so. Read from the meme index's cells where they carry the
  * ends the types need, from the fetched tweets elsewhere.
  */
-public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window, Set<Type> types, int limit,
-    int nodes, boolean tweetIds) implements AnswerQuery<Map<DiffusionEdges.Edge, DiffusionEdges.Spread>> {
+public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window, Set<Type> types, long around,
+    int limit, int nodes, boolean tweetIds) implements AnswerQuery<Map<DiffusionEdges.Edge, DiffusionEdges.Spread>> {
   static final int MAX_LIMIT = 10_000_000;
 
   /** An edge's type, and the field that names its target. */
@@ -70,32 +72,44 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
 
   static DiffusionEdges parse(QueryKind kind, QueryRequest request) {
     return new DiffusionEdges(kind, request.memes(), request.window(), Type.parseAll(request.get(QueryParameter.TYPES)),
-        request.limit(Integer.MAX_VALUE, MAX_LIMIT), request.count(QueryParameter.NODES, Integer.MAX_VALUE, MAX_LIMIT),
+        request.userId(QueryParameter.AROUND), request.limit(Integer.MAX_VALUE, MAX_LIMIT), request.count(QueryParameter.NODES, Integer.MAX_VALUE, MAX_LIMIT),
         request.flag(QueryParameter.TWEET_IDS));
   }
 
   record Edge(long source, long target, Type type) {}
 
-  /** What the edge's tweets add up to. */
+  /** What the edge's tweets add up to, and the names its latest tweet gave its ends. */
   static final class Spread {
     long weight;
     long first = Long.MAX_VALUE;
     long last = Long.MIN_VALUE;
+    String sourceName;
+    String targetName;
     final List<Long> tweets = new ArrayList<>();
 
-    void add(long tweetId, long time, boolean keepId) {
+    void add(long tweetId, long time, boolean keepId, String source, String target) {
       weight++;
       first = Math.min(first, time);
+      if (time > last || time == last && NAMES.compare(new String[] {source, target},
+          new String[] {sourceName, targetName}) > 0) { // ties to the greater names, in any order of reading
+        sourceName = source;
+        targetName = target;
+      }
       last = Math.max(last, time);
       if (keepId) {
         tweets.add(tweetId);
       }
     }
+
+    private static final Comparator<String[]> NAMES = Comparator
+        .<String[], String>comparing(n -> n[0], Comparator.nullsFirst(Comparator.naturalOrder()))
+        .thenComparing(n -> n[1], Comparator.nullsFirst(Comparator.naturalOrder()));
   }
 
   @Override
   public Share<Map<Edge, Spread>> gather(Phases phases, Progress progress) throws IOException {
-    List<String> needed = new ArrayList<>(List.of("user.id"));
+    List<String> needed = new ArrayList<>(List.of("user.id", "user.screen_name", "mentions.id",
+        "mentions.screen_name"));
     types.forEach(t -> needed.add(t.field));
     IndexScanner.IndexHits hits = phases.scanMemes(memes, window, false, needed);
     TweetHits found = hits.distinct().inTimeOrder(); // so that each edge's ids come in time order
@@ -133,6 +147,8 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
       row.put("target", e.getKey().target());
       row.put("type", e.getKey().type().apiName());
       row.put("weight", e.getValue().weight);
+      row.put("sourceName", e.getValue().sourceName);
+      row.put("targetName", e.getValue().targetName);
       row.put("first", Instant.ofEpochMilli(e.getValue().first).toString());
       row.put("last", Instant.ofEpochMilli(e.getValue().last).toString());
       if (tweetIds) {
@@ -185,9 +201,19 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
         case MENTION -> mentioned(t, retweeted);
       };
       for (long target : targets) {
-        edges.computeIfAbsent(new Edge(t.userId(), target, type), e -> new Spread()).add(t.id(), t.createdAt(), tweetIds);
+        if (around != 0 && t.userId() != around && target != around) {
+          continue;
+        }
+        edges.computeIfAbsent(new Edge(t.userId(), target, type), e -> new Spread())
+            .add(t.id(), t.createdAt(), tweetIds, t.screenName(), mentionedName(t, target));
       }
     }
+  }
+
+  /** The name the tweet mentions a user by; null where it does not mention them. */
+  private static String mentionedName(StoredTweet t, long user) {
+    return t.mentions().stream().filter(m -> m.userId() == user).map(Tweet.Mention::screenName).findFirst()
+        .orElse(null);
   }
 
   private static Set<Long> target(Tweet.TweetRef ref) {

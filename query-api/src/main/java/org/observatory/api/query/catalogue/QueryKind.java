@@ -1,5 +1,6 @@
 package org.observatory.api.query.catalogue;
 
+import static org.observatory.api.query.catalogue.QueryParameter.AROUND;
 import static org.observatory.api.query.catalogue.QueryParameter.BURST;
 import static org.observatory.api.query.catalogue.QueryParameter.END;
 import static org.observatory.api.query.catalogue.QueryParameter.FIELDS;
@@ -55,8 +56,9 @@ public enum QueryKind implements Answer.Of {
       Answer.rows("start", "key", "count", "previous"), TopMemes::parse),
   USER_ACTIVITY("user-activity", List.of(USER, START, END, GRANULARITY),
       Answer.rows("time", "posts", "retweetsGiven", "retweetsReceived", "mentionsReceived"), UserActivity::parse),
-  DIFFUSION_EDGES("diffusion-edges", List.of(MEMES, START, END, TYPES, LIMIT, NODES, TWEET_IDS),
-      new Answer(Answer.Shape.EDGES, List.of("source", "target", "type", "weight", "first", "last", "tweets"), true),
+  DIFFUSION_EDGES("diffusion-edges", List.of(MEMES, START, END, TYPES, AROUND, LIMIT, NODES, TWEET_IDS),
+      new Answer(Answer.Shape.EDGES, List.of("source", "target", "type", "weight", "sourceName", "targetName",
+          "first", "last", "tweets"), true),
       DiffusionEdges::parse),
   COORDINATED_ACCOUNTS("coordinated-accounts",
       List.of(MEMES, START, END, TRACE, BURST, MIN_TRACES, THRESHOLD, SHARED, LIMIT),

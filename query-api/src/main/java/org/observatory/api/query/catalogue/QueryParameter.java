@@ -24,6 +24,7 @@ public enum QueryParameter {
   NODES("nodes", "diffusion-edges: keep only the edges among the users of most weight, as many (meta.cuts says how "
       + "many there were)"),
   TYPES("types", "diffusion-edges: comma-separated edge types, of retweet, quote, reply, mention (default all)"),
+  AROUND("around", "diffusion-edges: only the edges from or to this user id, before any cap (the dashboard's expand)"),
   TWEET_IDS("tweetIds", "diffusion-edges: true to list each edge's tweet ids"),
   TRACE("trace", "coordinated-accounts: what accounts share — co-retweet (the default: the same tweets retweeted), "
       + "co-url (the same links posted), co-hashtags (the same hashtags in a post) or co-burst (the same meme in the "

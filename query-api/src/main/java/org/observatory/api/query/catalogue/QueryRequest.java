@@ -89,6 +89,24 @@ public final class QueryRequest {
   }
 
   /** A number above 0 up to 1; {@code absent} when not given. */
+  /** A user id the parameter names, or 0 when it is absent. */
+  long userId(QueryParameter parameter) {
+    String text = given.get(parameter.apiName());
+    if (text == null || text.isBlank()) {
+      return 0;
+    }
+    try {
+      long id = Long.parseLong(text.strip());
+      if (id > 0) {
+        return id;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new BadQueryException(parameter.apiName() + " must be a user id (a positive whole number), not '"
+        + text + "'");
+  }
+
   double fraction(QueryParameter parameter, double absent) {
     String text = get(parameter);
     if (text == null || text.isBlank()) {

@@ -14,9 +14,10 @@ import java.util.List;
 public record Answer(Shape shape, List<String> columns, boolean directed, String weightType) {
   public enum Shape { COUNTS, ROWS, EDGES, TWEETS }
 
-  public static final List<String> EDGE_COLUMNS = List.of("source", "target", "weight");
-  public static final Answer EDGES = new Answer(Shape.EDGES, EDGE_COLUMNS, true);
-  public static final Answer UNDIRECTED_EDGES = new Answer(Shape.EDGES, EDGE_COLUMNS, false);
+  /** User → user edges, each end named as the edge's latest tweet named it. */
+  public static final Answer EDGES = new Answer(Shape.EDGES,
+      List.of("source", "target", "weight", "sourceName", "targetName"), true);
+  public static final Answer UNDIRECTED_EDGES = new Answer(Shape.EDGES, List.of("source", "target", "weight"), false);
   public static final Answer TWEETS = new Answer(Shape.TWEETS, List.of(), false);
 
   public Answer(Shape shape, List<String> columns, boolean directed) {

@@ -2,16 +2,16 @@ package org.observatory.api.query.tally;
 
 import java.nio.ByteBuffer;
 import java.util.AbstractList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.IntFunction;
 import org.observatory.api.query.Meme;
 import org.observatory.api.query.MemeKeys;
 import org.observatory.api.query.output.AnswerRow;
 import org.observatory.schemas.tables.StoredTweet;
+import org.observatory.schemas.tweet.Tweet;
 
 /**
  * The queries that need the matching tweets' content. Each one tallies every fetched tweet under
@@ -86,12 +86,18 @@ public enum ContentQuery {
     }
   },
 
-  /** Directed edges retweeter → original author among the matching retweets, weighted by count. */
-  RETWEET_EDGES("user.id", "retweet_of.user.id") {
+  /**
+   * Directed edges retweeter → original author among the matching retweets, weighted by count, with
+   * the names the latest of them gave: the retweeter's, and the author's as the retweet mentions them.
+   */
+  RETWEET_EDGES("user.id", "retweet_of.user.id", "user.screen_name", "mentions.id", "mentions.screen_name") {
     @Override
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       if (tweet.retweetOf() != null) {
-        out.add(edge(tweet.userId(), tweet.retweetOf().userId()), Tally.one(tweet.createdAt(), null));
+        long author = tweet.retweetOf().userId();
+        out.add(edge(tweet.userId(), author), Tally.one(tweet.createdAt(), names(tweet.screenName(),
+            tweet.mentions().stream().filter(m -> m.userId() == author).map(Tweet.Mention::screenName)
+                .findFirst().orElse(null))));
       }
     }
 
@@ -101,13 +107,17 @@ public enum ContentQuery {
     }
   },
 
-  /** Directed edges poster → mentioned user in the matching tweets, weighted by the tweets that mention. */
-  MENTION_EDGES("user.id", "mentions.id") {
+  /**
+   * Directed edges poster → mentioned user in the matching tweets, weighted by the tweets that mention,
+   * with the names the latest of them gave: the poster's and the mention's.
+   */
+  MENTION_EDGES("user.id", "mentions.id", "user.screen_name", "mentions.screen_name") {
     @Override
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
-      Set<Long> mentioned = new LinkedHashSet<>();
-      tweet.mentions().forEach(m -> mentioned.add(m.userId()));
-      mentioned.forEach(target -> out.add(edge(tweet.userId(), target), Tally.one(tweet.createdAt(), null)));
+      Map<Long, String> mentioned = new LinkedHashMap<>();
+      tweet.mentions().forEach(m -> mentioned.putIfAbsent(m.userId(), m.screenName()));
+      mentioned.forEach((target, name) -> out.add(edge(tweet.userId(), target),
+          Tally.one(tweet.createdAt(), names(tweet.screenName(), name))));
     }
 
     @Override
@@ -174,11 +184,25 @@ public enum ContentQuery {
     return source + ">" + target;
   }
 
-  /** Heaviest first, then by source and target. */
+  /**
+   * An edge's label: its two ends' names, either empty where the tweet gave none. No name holds a tab;
+   * a label with neither name is none, so that tweets naming no one keep no label.
+   */
+  private static String names(String source, String target) {
+    return source == null && target == null ? null
+        : Objects.requireNonNullElse(source, "") + PAIR + Objects.requireNonNullElse(target, "");
+  }
+
+  /** Heaviest first, then by source and target; each with the names its latest tweet gave. */
   private static Answer edges(Map<String, Tally> tallies, List<ByteBuffer> kept) {
     IdTallies edges = IdTallies.mostFirst(tallies, kept);
-    return Answer.rows(edges.size(), r -> row("source", edges.first(r), "target", edges.second(r), "weight",
-        edges.count(r)));
+    return Answer.rows(edges.size(), r -> {
+      String label = edges.label(r);
+      int between = label == null ? -1 : label.indexOf(PAIR);
+      return row("source", edges.first(r), "target", edges.second(r), "weight", edges.count(r),
+          "sourceName", between <= 0 ? null : label.substring(0, between),
+          "targetName", between < 0 || between == label.length() - 1 ? null : label.substring(between + 1));
+    });
   }
 
   private static Map<String, Object> row(Object... keysAndValues) {

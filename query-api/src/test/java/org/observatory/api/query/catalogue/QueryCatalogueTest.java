@@ -39,6 +39,7 @@ class QueryCatalogueTest {
           case TYPES -> "retweet,quote";
           case TWEET_IDS -> "true";
           case NODES -> "10";
+          case AROUND -> "14230524";
           case TRACE -> "co-burst";
           case BURST -> "60";
           case MIN_TRACES -> "3";

@@ -90,6 +90,16 @@ public final class Ask {
     return edges;
   }
 
+  /** (source, target) → (sourceName, targetName), either null where the answer names no one. */
+  public static Map<List<Long>, List<String>> edgeNames(QueryResult result) {
+    Map<List<Long>, List<String>> names = new HashMap<>();
+    for (Map<String, Object> row : result.rows()) {
+      names.put(List.of(((Number) row.get("source")).longValue(), ((Number) row.get("target")).longValue()),
+          java.util.Arrays.asList((String) row.get("sourceName"), (String) row.get("targetName")));
+    }
+    return names;
+  }
+
   /** A tally query by its content query, whose API name is its own, dashed. */
   QueryResult run(ContentQuery query, String memes, String start, String end, Progress progress) throws IOException {
     String name = query.name().toLowerCase(Locale.ROOT).replace('_', '-');

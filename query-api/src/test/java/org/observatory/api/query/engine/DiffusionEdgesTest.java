@@ -93,6 +93,25 @@ class DiffusionEdgesTest {
   }
 
   @Test
+  void aroundAUserKeepsOnlyTheEdgesFromOrToThem() throws Exception {
+    Map<Long, Long> edgesOf = new HashMap<>();
+    expected.keySet().forEach(e -> {
+      edgesOf.merge((Long) e.get(0), 1L, Long::sum);
+      edgesOf.merge((Long) e.get(1), 1L, Long::sum);
+    });
+    long user = edgesOf.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+    Map<List<Object>, List<Object>> theirs = new HashMap<>(expected);
+    theirs.keySet().removeIf(e -> !e.get(0).equals(user) && !e.get(1).equals(user));
+
+    QueryResult result = ask("around", String.valueOf(user), "tweetIds", "true");
+
+    assertThat(edges(result)).isEqualTo(theirs).hasSizeGreaterThan(1);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ask("around", "@someone"))
+        .isInstanceOf(org.observatory.api.query.BadQueryException.class)
+        .hasMessageContaining("around must be a user id");
+  }
+
+  @Test
   void quoteEdgesOfADayWithQuotesMatchTheRawFile() throws Exception {
     String day = "2016-01-06";
     try (QueriedDay quoting = new QueriedDay("diffusion_quotes", org.observatory.testdata.SharedData.DAY_2016, day)) {
@@ -113,17 +132,20 @@ class DiffusionEdgesTest {
     return loaded.ask.answer("diffusion-edges", parameters.toArray(String[]::new));
   }
 
-  /** (source, target, type) → (weight, first, last, tweet ids in order). */
+  /** (source, target, type) → (weight, first, last, tweet ids in order, source's name, target's name). */
   private static Map<List<Object>, List<Object>> edges(QueryResult result) {
     Map<List<Object>, List<Object>> edges = new HashMap<>();
     for (Map<String, Object> r : result.rows()) {
-      edges.put(List.of(r.get("source"), r.get("target"), r.get("type")),
-          List.of(r.get("weight"), r.get("first"), r.get("last"), r.get("tweets")));
+      edges.put(List.of(r.get("source"), r.get("target"), r.get("type")), java.util.Arrays.asList(r.get("weight"),
+          r.get("first"), r.get("last"), r.get("tweets"), r.get("sourceName"), r.get("targetName")));
     }
     return edges;
   }
 
-  /** The typed edges of the raw tweets: a retweet's mention of the author it retweets is not a mention. */
+  /**
+   * The typed edges of the raw tweets, named as their latest tweet names their ends: a retweet's
+   * mention of the author it retweets is not a mention.
+   */
   private static Map<List<Object>, List<Object>> rawEdges(List<RawMemes.RawTweet> tweets) {
     Map<List<Object>, List<RawMemes.RawTweet>> byEdge = new HashMap<>();
     for (RawMemes.RawTweet t : tweets) {
@@ -142,10 +164,13 @@ class DiffusionEdgesTest {
       edges.forEach(e -> byEdge.computeIfAbsent(e, k -> new ArrayList<>()).add(t));
     }
     Map<List<Object>, List<Object>> spread = new HashMap<>();
-    byEdge.forEach((edge, ts) -> spread.put(edge, List.of((long) ts.size(),
-        Instant.ofEpochMilli(ts.stream().mapToLong(RawMemes.RawTweet::createdAt).min().orElseThrow()).toString(),
-        Instant.ofEpochMilli(ts.stream().mapToLong(RawMemes.RawTweet::createdAt).max().orElseThrow()).toString(),
-        ts.stream().map(RawMemes.RawTweet::id).sorted().toList())));
+    byEdge.forEach((edge, ts) -> {
+      List<String> names = RawEdgeNames.ofLatest(ts, (Long) edge.get(1));
+      spread.put(edge, java.util.Arrays.asList((long) ts.size(),
+          Instant.ofEpochMilli(ts.stream().mapToLong(RawMemes.RawTweet::createdAt).min().orElseThrow()).toString(),
+          Instant.ofEpochMilli(ts.stream().mapToLong(RawMemes.RawTweet::createdAt).max().orElseThrow()).toString(),
+          ts.stream().map(RawMemes.RawTweet::id).sorted().toList(), names.get(0), names.get(1)));
+    });
     return spread;
   }
 }

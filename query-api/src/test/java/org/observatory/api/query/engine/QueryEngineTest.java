@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -237,7 +238,8 @@ class QueryEngineTest {
     Map<String, Long> expected = new HashMap<>();
     for (RawMemes.RawTweet t : raw.tweets()) {
       if (t.createdAt() >= day && t.createdAt() < day + 86_400_000L && t.mentionIds().contains(user)) {
-        Set<String> names = t.mentionNames().get(user);
+        Set<String> names = t.mentionNames().get(user).stream().map(n -> n.toLowerCase(Locale.ROOT))
+            .collect(Collectors.toSet());
         t.memes().stream().filter(m -> !(m.startsWith("@") && names.contains(m.substring(1))))
             .forEach(m -> expected.merge(m, 1L, Long::sum));
       }
@@ -266,6 +268,8 @@ class QueryEngineTest {
 
     assertThat(Ask.edges(retweetEdges)).isEqualTo(retweets).isNotEmpty();
     assertThat(Ask.edges(mentionEdges)).isEqualTo(mentions).isNotEmpty();
+    assertThat(Ask.edgeNames(retweetEdges)).isEqualTo(RawEdgeNames.of(matching, false));
+    assertThat(Ask.edgeNames(mentionEdges)).isEqualTo(RawEdgeNames.of(matching, true));
     assertThat(List.of(retweetEdges.meta().evaluation(), mentionEdges.meta().evaluation()))
         .as("the default meme index's cells carry the ends of both kinds of edge").containsOnly("index-only");
   }

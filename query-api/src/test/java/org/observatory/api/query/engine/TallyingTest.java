@@ -97,10 +97,12 @@ class TallyingTest {
         List.of());
 
     assertThat(users.rows().get(0)).isEqualTo(Map.of("userId", 1L, "screenName", "user1_at_14", "count", 5L));
-    assertThat(memes.counts()).containsOnlyKeys("#goal", "@user2", "https://example.org/match")
+    assertThat(memes.counts()).containsOnlyKeys("#goal", "@user1", "@user2", "https://example.org/match")
         .containsEntry("#goal", 6L).doesNotContainKey("#euro2012");
-    assertThat(retweets.rows()).containsExactly(Map.of("source", 3L, "target", 1L, "weight", 4L));
-    assertThat(mentions.rows().get(0)).isEqualTo(Map.of("source", 1L, "target", 2L, "weight", 5L));
+    assertThat(retweets.rows()).containsExactly(Map.of("source", 3L, "target", 1L, "weight", 4L,
+        "sourceName", "user3_at_18", "targetName", "User1"));
+    assertThat(mentions.rows().get(0)).isEqualTo(Map.of("source", 1L, "target", 2L, "weight", 5L,
+        "sourceName", "user1_at_14", "targetName", "User2"));
   }
 
   @Test
@@ -136,7 +138,7 @@ class TallyingTest {
       users.add(Long.toString(source), new Tally(1 + random.nextInt(3), source, "u" + source));
       for (long target : ids) {
         long weight = 1 + random.nextInt(3);
-        edges.add(source + ">" + target, new Tally(weight, 0, null));
+        edges.add(source + ">" + target, new Tally(weight, 0, "s" + source + "\tt" + target));
         expectedEdges.add(new long[] {source, target, weight});
       }
     }
@@ -157,7 +159,7 @@ class TallyingTest {
     for (int i = 0; i < edgeRows.size(); i++) {
       long[] edge = expectedEdges.get(i);
       assertThat(edgeRows.get(i)).containsExactly(Map.entry("source", edge[0]), Map.entry("target", edge[1]),
-          Map.entry("weight", edge[2]));
+          Map.entry("weight", edge[2]), Map.entry("sourceName", "s" + edge[0]), Map.entry("targetName", "t" + edge[1]));
     }
   }
 
@@ -215,7 +217,7 @@ class TallyingTest {
 
   /**
    * 15 tweets: user 1 posts #euro2012 with #goal, mentioning user 2, five times; user 3 retweets
-   * user 1 four times; six other tweets carry #goal or a URL.
+   * user 1 four times, mentioning them as a retweet does; six other tweets carry #goal or a URL.
    */
   private static List<StoredTweet> tweets() {
     List<StoredTweet> tweets = new ArrayList<>();
@@ -224,7 +226,7 @@ class TallyingTest {
       Tweet.TweetRef retweetOf = i >= 5 && i < 9 ? new Tweet.TweetRef(i - 5, 1, i) : null;
       List<String> hashtags = i < 5 || i == 14 ? List.of("Euro2012", "Goal") : List.of("euro2012");
       List<Tweet.Mention> mentions = i < 5 ? List.of(new Tweet.Mention(2, "User2"), new Tweet.Mention(2, "User2"))
-          : List.of();
+          : retweetOf != null ? List.of(new Tweet.Mention(1, "User1")) : List.of();
       List<String> urls = i >= 12 ? List.of("https://example.org/match") : List.of();
       tweets.add(new StoredTweet(i, 10 + i, user, "user" + user + "_at_" + (10 + i), "en", retweetOf, null, null,
           hashtags, mentions, urls, null));
