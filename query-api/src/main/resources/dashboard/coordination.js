@@ -1,44 +1,25 @@
 // The accounts that act together in the selection's tweets (coordinated-accounts): each cluster drawn
 // in its own colour with a force layout, the accounts named, and the clusters listed, largest first.
 import { query } from './api.js';
-import { Panel, cell, chartIn } from './panel.js';
+import { Controls, GREY, PALETTE, Panel, cell, chartIn } from './panel.js';
 import { queryParams } from './selection.js';
 
 const panel = new Panel('coordination');
-/** Clusters beyond these many are drawn grey: a palette of more colours tells none apart. */
-const COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f'];
-
-/** What the panel's controls ask, kept in the page's URL beside the selection so that a view can be shared. */
-const CONTROLS = ['trace', 'minTraces', 'threshold'];
-
-/** Sets the controls to what the URL says, where it says it. */
-export function controlsFromUrl() {
-  const params = new URLSearchParams(window.location.search);
-  const form = panel.part('.coordination-controls');
-  for (const name of CONTROLS) if (params.get(name)) form.elements[name].value = params.get(name);
-}
-
-/** Puts the controls in the URL, replacing what it said of them. */
-export function controlsToUrl() {
-  const params = new URLSearchParams(window.location.search);
-  const form = panel.part('.coordination-controls');
-  for (const name of CONTROLS) params.set(name, form.elements[name].value);
-  window.history.replaceState(null, '', `?${params}`);
-}
+export const coordinationControls = new Controls(panel, ['trace', 'minTraces', 'threshold']);
 
 /** @param onUser called with an account's id and name when its node is clicked */
 export function showCoordination(selection, onUser) {
   return panel.show(async () => {
-    const form = panel.part('.coordination-controls');
-    const params = { ...queryParams(selection), trace: form.elements.trace.value,
-      minTraces: form.elements.minTraces.value, threshold: form.elements.threshold.value };
+    const c = coordinationControls;
+    const params = { ...queryParams(selection), trace: c.value('trace'), minTraces: c.value('minTraces'),
+      threshold: c.value('threshold') };
     const answer = await query('coordinated-accounts', params);
     const { clusters } = answer.coordination;
     const nodes = clusters.flatMap(cluster => cluster.accounts.map(account => ({
       id: String(account.userId), name: `@${account.screenName}`, value: account.traces, category: cluster.cluster - 1,
       symbolSize: 8 + 4 * Math.sqrt(account.traces),
-      itemStyle: { color: COLOURS[cluster.cluster - 1] ?? '#b0b4ba' },
-      label: { show: cluster.cluster <= COLOURS.length },
+      itemStyle: { color: PALETTE[cluster.cluster - 1] ?? GREY },
+      label: { show: cluster.cluster <= PALETTE.length },
     })));
     const chart = chartIn(panel);
     chart.setOption({
@@ -76,7 +57,7 @@ function list(clusters) {
   const body = panel.part('.cluster-list tbody');
   body.replaceChildren(...clusters.map(cluster => {
     const row = document.createElement('tr');
-    cell(row, String(cluster.cluster)).style.color = COLOURS[cluster.cluster - 1] ?? '';
+    cell(row, String(cluster.cluster)).style.color = PALETTE[cluster.cluster - 1] ?? '';
     cell(row, String(cluster.size)).className = 'number';
     cell(row, cluster.accounts.map(account => `@${account.screenName}`).join(' '));
     return row;

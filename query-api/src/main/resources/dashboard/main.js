@@ -2,14 +2,17 @@
 import { fromForm, fromUrl, toForm, toUrl } from './selection.js';
 import { showTrend } from './trend.js';
 import { showCooccurring, showUsers } from './rankings.js';
-import { showNetwork } from './network.js';
-import { controlsFromUrl, controlsToUrl, showCoordination } from './coordination.js';
+import { networkControls, showNetwork } from './network.js';
+import { coordinationControls, showCoordination } from './coordination.js';
 import { showMemeTweets, showUserTweets } from './tweets.js';
 import { showJobs } from './jobs.js';
 import { showCatalog } from './catalog.js';
 
 const form = document.getElementById('selection');
 let current = fromUrl();
+const controls = [networkControls, coordinationControls];
+/** The top posters' names, which name the network's users where its edges do not. */
+let topNames = new Map();
 
 const onUser = (userId, screenName) => showUserTweets(current, userId, screenName);
 
@@ -21,40 +24,49 @@ async function showAll(selection) {
     showTrend(selection).then(() => performance.mark('trend-shown')),
     showCooccurring(selection),
     showMemeTweets(selection),
-    showUsers(selection, onUser).then(names => showNetwork(selection, names ?? new Map(), onUser)),
+    showUsers(selection, onUser).then(names => {
+      topNames = names ?? new Map();
+      return showNetwork(selection, topNames, onUser);
+    }),
     showCoordination(selection, onUser),
   ]);
   document.body.dataset.state = 'ready';
 }
 
-document.querySelector('#coordination form').addEventListener('submit', async event => {
-  event.preventDefault();
-  controlsToUrl();
-  if (current) {
-    document.body.dataset.state = 'loading';
-    await showCoordination(current, onUser);
-    document.body.dataset.state = 'ready';
-  }
-});
+/** A panel's controls, submitted, ask that panel again. */
+function redrawOnSubmit(id, controlsOfPanel, show) {
+  document.querySelector(`#${id} form`).addEventListener('submit', async event => {
+    event.preventDefault();
+    controlsOfPanel.toUrl();
+    if (current) {
+      document.body.dataset.state = 'loading';
+      await show(current);
+      document.body.dataset.state = 'ready';
+    }
+  });
+}
+
+redrawOnSubmit('network', networkControls, selection => showNetwork(selection, topNames, onUser));
+redrawOnSubmit('coordination', coordinationControls, selection => showCoordination(selection, onUser));
 
 form.addEventListener('submit', event => {
   event.preventDefault();
   current = fromForm(form);
   toUrl(current);
-  controlsToUrl();
+  controls.forEach(c => c.toUrl());
   showAll(current);
 });
 
 window.addEventListener('popstate', () => {
   current = fromUrl();
-  controlsFromUrl();
+  controls.forEach(c => c.fromUrl());
   if (current) {
     toForm(form, current);
     showAll(current);
   }
 });
 
-controlsFromUrl();
+controls.forEach(c => c.fromUrl());
 if (current) {
   toForm(form, current);
   showAll(current);

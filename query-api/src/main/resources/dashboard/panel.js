@@ -52,6 +52,35 @@ export class Panel {
   }
 }
 
+/** Colours told apart at a glance, for clusters and components; beyond them, grey. */
+export const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f'];
+export const GREY = '#b0b4ba';
+
+/** A panel's own controls (its form), kept in the page's URL beside the selection so that a view can be shared. */
+export class Controls {
+  constructor(panel, names) {
+    this.form = panel.part('form.controls');
+    this.names = names;
+  }
+
+  value(name) {
+    return this.form.elements[name].value;
+  }
+
+  /** Sets the controls to what the URL says, where it says it. */
+  fromUrl() {
+    const params = new URLSearchParams(window.location.search);
+    for (const name of this.names) if (params.get(name)) this.form.elements[name].value = params.get(name);
+  }
+
+  /** Puts the controls in the URL, replacing what it said of them. */
+  toUrl() {
+    const params = new URLSearchParams(window.location.search);
+    for (const name of this.names) params.set(name, this.form.elements[name].value);
+    window.history.replaceState(null, '', `?${params}`);
+  }
+}
+
 /** An ECharts chart in a panel's chart box, resized with the window. */
 export function chartIn(panel) {
   const box = panel.part('.chart');

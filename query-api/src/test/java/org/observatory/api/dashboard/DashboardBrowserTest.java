@@ -144,25 +144,84 @@ class DashboardBrowserTest {
   }
 
   @Test
-  void networkDrawsTheRetweetEdgesAndCapsThem() throws Exception {
+  void networkDrawsTheLargestComponentsWholeAndNamesAndListsTheHeaviestUsers() throws Exception {
     String meme = raw.mostFrequent("#", 1).get(0);
-    Set<List<Long>> edges = new HashSet<>();
-    for (RawTweet tweet : matching(meme)) {
-      if (tweet.retweetOfUserId() != 0) edges.add(List.of(tweet.userId(), tweet.retweetOfUserId()));
-    }
-    Set<Long> users = edges.stream().flatMap(List::stream).collect(Collectors.toSet());
-    assertThat(edges).hasSizeGreaterThan(5);
+    RawNetwork network = RawNetwork.retweets(matching(meme));
+    List<RawNetwork.Component> components = network.components();
+    List<RawNetwork.Component> largest = components.subList(0, 3);
+    List<List<Long>> drawn = largest.stream().flatMap(c -> c.edges().stream()).toList();
+    long users = largest.stream().mapToLong(c -> c.users().size()).sum();
+    assertThat(components).hasSizeGreaterThan(3);
 
-    open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10", "network", "retweet", "edges", "5000"));
+    open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10", "network", "retweet", "edges", "5000",
+        "components", "3"));
     WebElement graph = chrome.findElement(By.cssSelector("#network .chart"));
-    assertThat(graph.getAttribute("data-edges")).isEqualTo(String.valueOf(edges.size()));
-    assertThat(graph.getAttribute("data-nodes")).isEqualTo(String.valueOf(users.size()));
-    assertThat(note("network")).startsWith(users.size() + " users, " + edges.size() + " retweet edges");
+    assertThat(graph.getAttribute("data-edges")).isEqualTo(String.valueOf(drawn.size()));
+    assertThat(graph.getAttribute("data-nodes")).isEqualTo(String.valueOf(users));
+    assertThat(graph.getAttribute("data-components")).isEqualTo("3");
+    assertThat(graph.getAttribute("data-of")).isEqualTo(String.valueOf(components.size()));
+    assertThat(note("network")).startsWith(users + " users and " + drawn.size() + " edges drawn: the 3 largest of "
+        + components.size() + " components of " + network.edges().size() + " retweet edges");
+    Number labelled = (Number) chrome.executeScript("return echarts.getInstanceByDom(arguments[0]).getOption()"
+        + ".series[0].data.filter(node => node.label.show).length", graph);
+    assertThat(labelled.longValue()).isEqualTo(Math.min(15, users));
+    // The heaviest user heads the list, by a name they went by that day.
+    Map<Long, Long> weights = network.userWeights(drawn);
+    long most = weights.values().stream().max(Long::compare).orElseThrow();
+    WebElement first = chrome.findElement(By.cssSelector("#network .user-list tbody tr"));
+    long user = Long.parseLong(first.getAttribute("data-user"));
+    assertThat(weights.get(user)).isEqualTo(most);
+    assertThat(first.findElement(By.cssSelector("td")).getText().toLowerCase(java.util.Locale.ROOT))
+        .isIn(namesOf(user).stream().map(n -> "@" + n.toLowerCase(java.util.Locale.ROOT)).toList());
     view("network");
+  }
 
-    open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10", "network", "retweet", "edges", "3"));
-    assertThat(chrome.findElement(By.cssSelector("#network .chart")).getAttribute("data-edges")).isEqualTo("3");
-    assertThat(note("network")).contains("the 3 heaviest of " + edges.size() + " retweet edges");
+  @Test
+  void expandingAUserDrawsTheirEdgesTheCapLeftOut() throws Exception {
+    String meme = raw.mostFrequent("@", 1).get(0); // its tweets mention one user, by many
+    RawNetwork network = RawNetwork.mentions(matching(meme));
+    RawNetwork capped = network.heaviest(20);
+    List<List<Long>> drawn = capped.edges();
+
+    open(Map.of("memes", meme, "start", "2013-08-10", "end", "2013-08-10", "network", "mention", "edges", "20",
+        "components", "20"));
+    WebElement graph = chrome.findElement(By.cssSelector("#network .chart"));
+    assertThat(graph.getAttribute("data-edges")).isEqualTo(String.valueOf(drawn.size()));
+    assertThat(note("network")).contains(" components of the 20 heaviest of " + network.edges().size()
+        + " mention edges");
+    // Of the users listed, the one whose edges the cap cut most: their first 20 edges, as the cap keeps them.
+    WebElement first = null;
+    Set<List<Long>> expanded = Set.of();
+    for (WebElement row : chrome.findElements(By.cssSelector("#network .user-list tbody tr"))) {
+      long user = Long.parseLong(row.getAttribute("data-user"));
+      Set<List<Long>> theirs = new HashSet<>(drawn);
+      network.edges().stream().filter(e -> e.contains(user)).limit(20).forEach(theirs::add);
+      if (theirs.size() > expanded.size()) {
+        first = row;
+        expanded = theirs;
+      }
+    }
+    assertThat(expanded.size()).as("the cap left some of their edges out").isGreaterThan(drawn.size());
+    Set<List<Long>> expected = expanded;
+
+    first.findElement(By.tagName("button")).click();
+    waitFor(() -> graph.getAttribute("data-edges").equals(String.valueOf(expected.size())));
+    waitUntilReady();
+    assertThat(graph.getAttribute("data-nodes"))
+        .isEqualTo(String.valueOf(expected.stream().flatMap(List::stream).distinct().count()));
+    assertThat(note("network")).endsWith((expected.size() - drawn.size()) + " more edges.");
+  }
+
+  /** The screen names a user went by on the day: as a poster, and as others mentioned them. */
+  private static Set<String> namesOf(long user) {
+    Set<String> names = new HashSet<>();
+    for (RawTweet t : raw.tweets()) {
+      if (t.userId() == user) {
+        names.add(t.screenName());
+      }
+      names.addAll(t.mentionNames().getOrDefault(user, Set.of()));
+    }
+    return names;
   }
 
   @Test
