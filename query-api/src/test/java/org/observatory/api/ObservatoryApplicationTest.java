@@ -1,11 +1,12 @@
 package org.observatory.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.observatory.api.SeededDay.ok;
+import static org.observatory.api.SeededDay.query;
+import static org.observatory.api.SeededDay.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.WebTarget;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.observatory.api.config.ObservatoryConfiguration;
 import org.observatory.testdata.RawMemes;
 import org.observatory.testdata.SharedData;
 import org.observatory.testing.UsesStore;
@@ -24,12 +24,10 @@ import org.observatory.testing.UsesStore;
  * The whole application over HTTP on the embedded default: a real HBase in the JVM, seeded at start-up
  * with a real day of tweets, answering queries that are checked against the raw file.
  */
-@ExtendWith(DropwizardExtensionsSupport.class)
+@ExtendWith(SeededDay.class)
 @UsesStore
 class ObservatoryApplicationTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final DropwizardAppExtension<ObservatoryConfiguration> APP =
-      new DropwizardAppExtension<>(ObservatoryApplication.class, EmbeddedApp.config(SharedData.DAY_2013));
 
   @Test
   void answersMemePostCountFromTheSeededDay() throws Exception {
@@ -134,6 +132,9 @@ class ObservatoryApplicationTest {
     java.util.Set<String> ends = new java.util.HashSet<>();
     rows.forEach(r -> ends.addAll(List.of(r.get("source").asText(), r.get("target").asText())));
     assertThat(doc.getElementsByTagName("node").getLength()).isEqualTo(ends.size());
+    org.w3c.dom.Element firstNode = (org.w3c.dom.Element) doc.getElementsByTagName("node").item(0);
+    assertThat(firstNode.getAttribute("id")).isEqualTo(rows.get(0).get("source").asText());
+    assertThat(firstNode.getTextContent()).as("a node's name").isEqualTo(rows.get(0).get("sourceName").asText());
   }
 
   @Test
@@ -265,7 +266,7 @@ class ObservatoryApplicationTest {
     }
     assertThat(answer.get("meta").has("cuts")).isEqualTo(rows.size() == 50);
     assertThat(text(edges.queryParam("format", "csv"), "text/csv").get(0))
-        .isEqualTo("source,target,type,weight,first,last,tweets");
+        .isEqualTo("source,target,type,weight,sourceName,targetName,first,last,tweets");
   }
 
   @Test
@@ -290,35 +291,6 @@ class ObservatoryApplicationTest {
   }
 
   @Test
-  void aSampleGivenAsABarePercentageIsTheSampleOfThatFraction() throws Exception {
-    String meme = RawMemes.of(SharedData.DAY_2013).mostFrequent("#", 1).get(0);
-    List<String> fraction = text(query("get-tweets-with-meme").queryParam("memes", meme).queryParam("start", "2013-08-10")
-        .queryParam("end", "2013-08-10").queryParam("sample", "0.5").queryParam("format", "ids"), "text/plain");
-    // as a browser's address bar or curl sends it: the '%' not escaped
-    java.net.HttpURLConnection bare = (java.net.HttpURLConnection) new java.net.URL("http://localhost:"
-        + APP.getLocalPort() + "/queries/get-tweets-with-meme?memes=" + meme.replace("#", "%23")
-        + "&start=2013-08-10&end=2013-08-10&sample=50%&format=ids").openConnection();
-    try {
-      assertThat(bare.getResponseCode()).isEqualTo(200);
-      try (java.io.InputStream body = bare.getInputStream()) {
-        assertThat(new String(body.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList())
-            .isEqualTo(fraction).isNotEmpty();
-      }
-    } finally {
-      bare.disconnect();
-    }
-  }
-
-  @Test
-  void theBrowsersAskForAnIconIsAnswered() throws Exception {
-    try (Response icon = APP.client().target("http://localhost:" + APP.getLocalPort() + "/favicon.ico").request().get()) {
-      assertThat(icon.getStatus()).isEqualTo(200);
-      assertThat(icon.getMediaType().toString()).isEqualTo("image/svg+xml");
-      assertThat(icon.readEntity(String.class)).startsWith("<svg");
-    }
-  }
-
-  @Test
   void answersTopMemesWithoutAMemeNamed() throws Exception {
     JsonNode top = ok(query("top-memes").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10")
         .queryParam("limit", "1"));
@@ -328,107 +300,17 @@ class ObservatoryApplicationTest {
   }
 
   @Test
-  void badParametersGet400WithAMessage() throws Exception {
-    Map<WebTarget, String> cases = Map.ofEntries(
-        Map.entry(query("timestamp-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")
-            .queryParam("end", "2013-08-10").queryParam("granularity", "week"), "granularity"),
-        Map.entry(query("meme-post-count").queryParam("memes", "#e*").queryParam("start", "2013-08-10")
-            .queryParam("end", "2013-08-10"), "at least 2 characters"),
-        Map.entry(query("no-such-query").queryParam("memes", "#a"), "unknown query"),
-        Map.entry(query("get-tweets-with-meme").queryParam("memes", "#a").queryParam("start", "2013-08-10")
-            .queryParam("end", "2013-08-10").queryParam("fields", "everything"), "unknown field"),
-        Map.entry(query("get-tweets-with-text").queryParam("words", "the and of").queryParam("start", "2013-08-10")
-            .queryParam("end", "2013-08-10"), "no searchable word"),
-        Map.entry(query("get-retweets").queryParam("id", "abc").queryParam("start", "2013-08-10")
-            .queryParam("end", "2013-08-10"), "must be a tweet id"),
-        Map.entry(query("meme-post-count").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "missing parameter 'memes'"),
-        Map.entry(query("meme-post-count").queryParam("memes", "euro").queryParam("start", "2013-08-10").queryParam("end", "2013-08-10"), "not a meme"),
-        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10").queryParam("end", "2013-08-01"), "before start"),
-        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "yesterday").queryParam("end", "2013-08-01"), "ISO-8601"),
-        Map.entry(query("timestamp-count").queryParam("memes", "#a").queryParam("start", "1990-01-01").queryParam("end", "2013-08-01"), "maximum"),
-        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("end", "2013-08-01"), "missing parameter 'start'"),
-        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")
-            .queryParam("end", "2013-08-10").queryParam("format", "xlsx"), "format must be"),
-        Map.entry(query("meme-post-count").queryParam("memes", "#a").queryParam("start", "2013-08-10")
-            .queryParam("end", "2013-08-10").queryParam("format", "graphml"), "graphml is for the edge queries"));
-    for (Map.Entry<WebTarget, String> c : cases.entrySet()) {
-      try (Response response = c.getKey().request().get()) {
-        assertThat(response.getStatus()).as(c.getKey().getUri().toString()).isEqualTo(400);
-        JsonNode error = JSON.readTree(response.readEntity(String.class));
-        assertThat(error.get("message").asText()).as(c.getKey().getUri().toString()).contains(c.getValue());
-      }
-    }
-  }
-
-  @Test
-  void requestsTheServerRefusesBeforeAnyResourceAnswerInJsonToo() throws Exception {
-    String day = "&start=2013-08-10&end=2013-08-10";
-    Map<String, Integer> cases = Map.of(
-        "GET /queries/meme-post-count?memes=%23mtv%zzhottest" + day + " HTTP/1.1\r\n", 400,
-        "GET /queries/meme-post-count?memes=%23" + "a".repeat(20_000) + day + " HTTP/1.1\r\n", 414,
-        "GET /queries/meme-post-count?memes=%23a" + day + " HTTP/1.1\r\nX-Big: " + "b".repeat(20_000) + "\r\n", 431);
-    for (Map.Entry<String, Integer> c : cases.entrySet()) {
-      String response = raw(c.getKey());
-      String what = c.getKey().substring(0, 60);
-      assertThat(response).as(what).startsWith("HTTP/1.1 " + c.getValue());
-      assertThat(response).as(what).containsIgnoringCase("content-type: application/json");
-      JsonNode error = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4));
-      assertThat(error.get("code").asInt()).as(what).isEqualTo(c.getValue());
-      assertThat(error.get("message").asText()).as(what).isNotBlank();
-    }
-  }
-
-  /** A request as bytes on a socket: the client libraries refuse to send what these tests need. */
-  private static String raw(String requestLineAndHeaders) throws IOException {
-    try (java.net.Socket socket = new java.net.Socket("localhost", APP.getLocalPort())) {
-      socket.setSoTimeout(10_000);
-      socket.getOutputStream().write((requestLineAndHeaders + "Host: localhost\r\nConnection: close\r\n\r\n")
-          .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-      return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    }
-  }
-
-  @Test
-  void describesItselfInOpenApi() throws Exception {
-    JsonNode api = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/openapi.json"));
-
-    JsonNode paths = api.get("paths");
-    assertThat(paths.has("/queries/{query}")).as(paths.toString()).isTrue();
-    assertThat(paths.get("/jobs/{query}").has("post")).isTrue();
-    assertThat(paths.get("/jobs/{id}").has("get")).isTrue();
-    assertThat(paths.get("/jobs/{id}").has("delete")).isTrue();
-    assertThat(paths.get("/jobs/{id}/results").has("get")).isTrue();
-    assertThat(paths.get("/months").has("get")).isTrue();
-    assertThat(paths.get("/indexes").has("get")).isTrue();
-    JsonNode again = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/openapi.json"));
-    for (JsonNode operation : List.of(paths.get("/queries/{query}").get("get"), paths.get("/jobs/{query}").get("post"),
-        again.get("paths").get("/queries/{query}").get("get"))) {
-      Map<String, JsonNode> parameters = new java.util.LinkedHashMap<>();
-      operation.get("parameters").forEach(p -> assertThat(parameters.put(p.get("name").asText(), p)).as("listed once").isNull());
-      assertThat(parameters).containsKey("query");
-      for (org.observatory.api.query.catalogue.QueryParameter declared : org.observatory.api.query.catalogue.QueryParameter.values()) {
-        JsonNode listed = parameters.get(declared.apiName());
-        assertThat(listed).as(declared.apiName()).isNotNull();
-        assertThat(listed.get("in").asText()).isEqualTo("query");
-        assertThat(listed.get("description").asText()).isEqualTo(declared.description());
-        assertThat(listed.path("required").asBoolean()).isEqualTo(declared.required());
-      }
-    }
-    assertThat(api.get("info").get("title").asText()).isEqualTo("Observatory");
-  }
-
-  @Test
   void listsTheMonthsThatHaveTablesAndReportsHealthy() throws Exception {
-    JsonNode months = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/months"));
+    JsonNode months = ok(SeededDay.target("/months"));
     assertThat(months.has("2013-08")).isTrue();
     assertThat(months.get("2013-08").toString()).contains("observatory:tweets-2013-08", "observatory:index-meme-2013-08");
 
-    JsonNode regions = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/months/2013-08/regions"));
+    JsonNode regions = ok(SeededDay.target("/months/2013-08/regions"));
     JsonNode tweetRegions = regions.get("observatory:tweets-2013-08");
     assertThat(tweetRegions).as(regions.toString()).isNotEmpty();
     assertThat(tweetRegions.get(0).get("server").asText()).as("the embedded region server").contains(":");
     for (String month : List.of("2013-13", "1999-01")) {
-      try (Response response = APP.client().target("http://localhost:" + APP.getLocalPort() + "/months/" + month + "/regions")
+      try (Response response = SeededDay.target("/months/" + month + "/regions")
           .request().get()) {
         String body = response.readEntity(String.class);
         assertThat(response.getStatus()).as(body).isEqualTo(month.equals("2013-13") ? 400 : 404);
@@ -436,7 +318,7 @@ class ObservatoryApplicationTest {
       }
     }
 
-    JsonNode indexes = ok(APP.client().target("http://localhost:" + APP.getLocalPort() + "/indexes"));
+    JsonNode indexes = ok(SeededDay.target("/indexes"));
     JsonNode meme = null;
     for (JsonNode entry : indexes) {
       if (entry.get("index").asText().equals("meme") && entry.get("month").asText().equals("2013-08")) {
@@ -450,16 +332,12 @@ class ObservatoryApplicationTest {
     assertThat(meme.hasNonNull("problem")).as("queries use it").isFalse();
     assertThat(meme.get("definitions").get(0).get("value").asText()).isEqualTo("user.id");
 
-    JsonNode health = ok(APP.client().target("http://localhost:" + APP.getAdminPort() + "/healthcheck"));
+    JsonNode health = ok(SeededDay.admin("/healthcheck"));
     assertThat(health.get("hbase").get("healthy").asBoolean()).isTrue();
   }
 
-  private static WebTarget query(String name) {
-    return APP.client().target("http://localhost:" + APP.getLocalPort() + "/queries/" + name);
-  }
-
   private static WebTarget jobs(String path) {
-    return APP.client().target("http://localhost:" + APP.getLocalPort() + "/jobs/" + path);
+    return SeededDay.target("/jobs/" + path);
   }
 
   /** Submits a job: 202, with where to find it. */
@@ -486,22 +364,5 @@ class ObservatoryApplicationTest {
       Thread.sleep(100);
     }
     throw new AssertionError("job did not finish: " + job);
-  }
-
-  private static List<String> text(WebTarget target, String mediaType) {
-    try (Response response = target.request().get()) {
-      String body = response.readEntity(String.class);
-      assertThat(response.getStatus()).as(body).isEqualTo(200);
-      assertThat(response.getMediaType().toString()).isEqualTo(mediaType);
-      return body.lines().toList();
-    }
-  }
-
-  private static JsonNode ok(WebTarget target) throws IOException {
-    try (Response response = target.request().get()) {
-      String body = response.readEntity(String.class);
-      assertThat(response.getStatus()).as(body).isEqualTo(200);
-      return JSON.readTree(body);
-    }
   }
 }

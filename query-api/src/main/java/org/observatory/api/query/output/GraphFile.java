@@ -187,9 +187,9 @@ final class GraphFile {
     }
   }
 
-  /** The columns that become edge attributes: all but the two ends. */
+  /** The columns that become edge attributes: all but the two ends and their names, which are the nodes'. */
   private static List<String> attributes(List<String> columns) {
-    return columns.stream().filter(c -> !ENDS.contains(c)).toList();
+    return columns.stream().filter(c -> !ENDS.contains(c) && !NAMES.containsValue(c)).toList();
   }
 
   /** Writes one element, where StAX may fail. */
