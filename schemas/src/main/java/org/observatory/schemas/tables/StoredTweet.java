@@ -22,6 +22,11 @@ public record StoredTweet(
     List<String> urls,
     String json) {
 
+  /** The name the tweet mentions a user by; null where it does not mention them. */
+  public String mentionedName(long user) {
+    return mentions.stream().filter(m -> m.userId() == user).map(Tweet.Mention::screenName).findFirst().orElse(null);
+  }
+
   /**
    * The tweet as the indexer sees it, from the decoded fields alone: no text (it is in the JSON), so
    * that index rules over those fields key it as they keyed it when it was loaded.

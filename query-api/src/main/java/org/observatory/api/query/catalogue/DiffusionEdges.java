@@ -72,8 +72,8 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
 
   static DiffusionEdges parse(QueryKind kind, QueryRequest request) {
     return new DiffusionEdges(kind, request.memes(), request.window(), Type.parseAll(request.get(QueryParameter.TYPES)),
-        request.userId(QueryParameter.AROUND), request.limit(Integer.MAX_VALUE, MAX_LIMIT), request.count(QueryParameter.NODES, Integer.MAX_VALUE, MAX_LIMIT),
-        request.flag(QueryParameter.TWEET_IDS));
+        request.userId(QueryParameter.AROUND), request.limit(Integer.MAX_VALUE, MAX_LIMIT),
+        request.count(QueryParameter.NODES, Integer.MAX_VALUE, MAX_LIMIT), request.flag(QueryParameter.TWEET_IDS));
   }
 
   record Edge(long source, long target, Type type) {}
@@ -205,15 +205,9 @@ public record DiffusionEdges(QueryKind kind, List<Meme> memes, TimeWindow window
           continue;
         }
         edges.computeIfAbsent(new Edge(t.userId(), target, type), e -> new Spread())
-            .add(t.id(), t.createdAt(), tweetIds, t.screenName(), mentionedName(t, target));
+            .add(t.id(), t.createdAt(), tweetIds, t.screenName(), t.mentionedName(target));
       }
     }
-  }
-
-  /** The name the tweet mentions a user by; null where it does not mention them. */
-  private static String mentionedName(StoredTweet t, long user) {
-    return t.mentions().stream().filter(m -> m.userId() == user).map(Tweet.Mention::screenName).findFirst()
-        .orElse(null);
   }
 
   private static Set<Long> target(Tweet.TweetRef ref) {

@@ -88,10 +88,9 @@ public final class QueryRequest {
     throw new BadQueryException(name + " must be a whole number from 1 to " + max + ", not '" + text + "'");
   }
 
-  /** A number above 0 up to 1; {@code absent} when not given. */
   /** A user id the parameter names, or 0 when it is absent. */
   long userId(QueryParameter parameter) {
-    String text = given.get(parameter.apiName());
+    String text = get(parameter);
     if (text == null || text.isBlank()) {
       return 0;
     }
@@ -107,6 +106,7 @@ public final class QueryRequest {
         + text + "'");
   }
 
+  /** A number above 0 up to 1; {@code absent} when not given. */
   double fraction(QueryParameter parameter, double absent) {
     String text = get(parameter);
     if (text == null || text.isBlank()) {

@@ -11,7 +11,6 @@ import org.observatory.api.query.Meme;
 import org.observatory.api.query.MemeKeys;
 import org.observatory.api.query.output.AnswerRow;
 import org.observatory.schemas.tables.StoredTweet;
-import org.observatory.schemas.tweet.Tweet;
 
 /**
  * The queries that need the matching tweets' content. Each one tallies every fetched tweet under
@@ -95,9 +94,8 @@ public enum ContentQuery {
     public void tally(StoredTweet tweet, Asked asked, Tallies out) {
       if (tweet.retweetOf() != null) {
         long author = tweet.retweetOf().userId();
-        out.add(edge(tweet.userId(), author), Tally.one(tweet.createdAt(), names(tweet.screenName(),
-            tweet.mentions().stream().filter(m -> m.userId() == author).map(Tweet.Mention::screenName)
-                .findFirst().orElse(null))));
+        out.add(edge(tweet.userId(), author), Tally.one(tweet.createdAt(),
+            names(tweet.screenName(), tweet.mentionedName(author))));
       }
     }
 
