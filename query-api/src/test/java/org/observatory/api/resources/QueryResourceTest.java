@@ -77,6 +77,8 @@ class QueryResourceTest {
         Map.entry(query("get-retweets", "id", "12x"), "must be a tweet id"),
         Map.entry(query("get-tweets-with-text", "words", "the of and"), "no searchable word"),
         Map.entry(query("get-tweets-with-user", "user", "not a name!"), "neither a user id nor a screen name"),
+        Map.entry(query("user-activity", "user", "9223372036854775808"), "user id out of range"),
+        Map.entry(query("get-tweets-with-user", "user", "\uFF11\uFF12"), "neither a user id nor a screen name"),
         Map.entry(query("get-tweets-with-meme", "fields", "userId,nope"), "unknown field 'nope'"),
         Map.entry(query("meme-post-count", "memes", "#mtv\uFFFDhottest"), "not UTF-8"));
     for (Map.Entry<WebTarget, String> c : cases.entrySet()) {

@@ -33,8 +33,11 @@ public record UserLookup(QueryKind kind, String user, TimeWindow window, TweetLi
     if (name.startsWith("did:")) { // an account never named posted nothing: user id 0
       return new UserLookup(kind, Long.toString(request.accountId(name).orElse(0)), request.window(), fields, List.of());
     }
-    if (isUserId(user)) {
-      return new UserLookup(kind, user, request.window(), fields, List.of());
+    if (isUserId(user)) { // written as stored: 012 is 12
+      return new UserLookup(kind, Long.toString(Long.parseLong(user)), request.window(), fields, List.of());
+    }
+    if (isDigits(user)) {
+      throw new BadQueryException("'user' is a user id out of range (above " + Long.MAX_VALUE + "): '" + user + "'");
     }
     if (!name.matches(MemeKeys.SCREEN_NAME)) {
       throw new BadQueryException("'user' is neither a user id nor a screen name: '" + request.get(QueryParameter.USER) + "'");
@@ -42,8 +45,21 @@ public record UserLookup(QueryKind kind, String user, TimeWindow window, TweetLi
     return new UserLookup(kind, user, request.window(), fields, request.keys(SCREEN_NAME_INDEX, name));
   }
 
+  /** ASCII digits that fit a long: what a stored user id is written as (so never {@code ０１} nor a 20-digit number). */
   static boolean isUserId(String u) {
-    return !u.isEmpty() && u.length() <= 19 && u.chars().allMatch(Character::isDigit);
+    if (!isDigits(u)) {
+      return false;
+    }
+    try {
+      Long.parseLong(u);
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  private static boolean isDigits(String u) {
+    return !u.isEmpty() && u.chars().allMatch(c -> c >= '0' && c <= '9');
   }
 
   /** The accounts asked for: the user id, or those that used the screen name in the window. */
