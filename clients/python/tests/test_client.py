@@ -183,6 +183,10 @@ def test_top_memes_and_the_store(client, raw):
     assert list(top["count"]) == sorted(counts.values(), reverse=True)[:3]
     assert (top["start"] == pd.Timestamp(START)).all()
     assert all(counts[key] == n for key, n in zip(top["key"], top["count"]))
+    posters = client.top_memes("users", DAY, DAY, limit=5)
+    mine = sorted((t for t in raw if START <= t.created_at < END), key=lambda t: (t.created_at, t.screen_name))
+    latest = {str(t.user_id): t.screen_name for t in mine}  # the last tweet of the day names its poster
+    assert len(posters) == 5 and list(posters["name"]) == [latest[str(k)] for k in posters["key"]]
     assert "2013-08" in client.months()
     assert (client.indexes()["month"] == "2013-08").any()
 

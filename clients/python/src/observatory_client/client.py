@@ -96,7 +96,8 @@ class Client:
     def top_memes(self, kind: Literal["hashtags", "mentions", "urls", "domains", "users"], start: When, end: When,
                   limit: int = 100, granularity: Literal["day", "hour"] | None = None,
                   rank: Literal["count", "rise"] = "count") -> pd.DataFrame:
-        """The most frequent memes of a kind, without naming one: ``start``, ``key``, ``count``, ``previous``."""
+        """The most frequent memes of a kind, without naming one: ``start``, ``key``, ``count``, ``previous``
+        (and, for users, the ``name`` the window's latest tweet of theirs gave)."""
         return self.ask("top-memes", kind=kind, start=start, end=end, limit=limit, granularity=granularity, rank=rank)
 
     def user_activity(self, user: str | int, start: When, end: When,

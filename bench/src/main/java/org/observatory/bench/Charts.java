@@ -67,6 +67,9 @@ final class Charts {
         dir.resolve("queries.png"));
 
     List<Window> peerWindows = r.settings().peerWindows();
+    if (peerWindows.isEmpty()) { // DuckDB was not run
+      return List.of("loads.png", "storage.png", "queries.png");
+    }
     XYSeriesCollection ratios = new XYSeriesCollection();
     for (String query : PeerComparison.QUERIES) {
       XYSeries series = new XYSeries(query);

@@ -79,7 +79,7 @@ final class Report {
     row(md, "MapReduce phase 2's fixed cost", r.queries().mapReduce().isEmpty() ? "no window fetched (" + NO_FETCH
         + ")" : r.queries().mapReduce().stream().map(c -> ms(c.fixedCostMs()) + " at " + c.window())
             .collect(Collectors.joining(", ")));
-    for (String query : PeerComparison.QUERIES) {
+    for (String query : r.settings().peerWindows().isEmpty() ? List.<String>of() : PeerComparison.QUERIES) {
       row(md, "DuckDB's time over Observatory's: " + query, r.peer().stream().filter(t -> t.query().equals(query))
           .map(t -> (t.agree() ? t.ratio() + "x" : "answers differ") + " at " + t.window())
           .collect(Collectors.joining(", ")));
@@ -177,6 +177,10 @@ final class Report {
 
   private static void peer(StringBuilder md, Harness.Results r) {
     List<Window> windows = r.settings().peerWindows();
+    if (windows.isEmpty()) {
+      md.append("## Beside DuckDB\n\nNot run (`--peer-windows none`).\n\n");
+      return;
+    }
     md.append("## Beside DuckDB\n\nThe count queries answered by Observatory over HTTP and by DuckDB over the same ")
         .append(".json.gz files, compared before timing. Median ms, Observatory / DuckDB (DuckDB's time over ")
         .append("Observatory's).\n\n").append(header("query", windows));

@@ -15,8 +15,11 @@ public record Window(String name, Duration length) {
     return new Window(name, name.endsWith("h") ? Duration.ofHours(n) : Duration.ofDays(n));
   }
 
-  /** Windows from a comma-separated list, in its order. */
+  /** Windows from a comma-separated list, in its order; {@code none} for none. */
   public static List<Window> list(String names) {
+    if (names.strip().equals("none")) {
+      return List.of();
+    }
     return Arrays.stream(names.split(",")).map(String::trim).map(Window::parse).toList();
   }
 

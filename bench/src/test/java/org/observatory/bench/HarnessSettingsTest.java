@@ -19,6 +19,12 @@ class HarnessSettingsTest {
   }
 
   @Test
+  void duckDbRunsAtItsWindowsUnlessToldNone() {
+    assertThat(HarnessSettings.parse().peerWindows()).extracting(Window::name).containsExactly("3h", "1d", "4d", "16d");
+    assertThat(HarnessSettings.parse("--peer-windows", "none").peerWindows()).isEmpty();
+  }
+
+  @Test
   void theEventStartsAWeekInOrAThirdOfTheWayIntoAShorterRunAndNeverOutsideTheDays() {
     assertThat(HarnessSettings.parse().eventStart()).isEqualTo(Instant.parse("2012-06-08T00:00:00Z"));
     assertThat(HarnessSettings.parse("--days", "6").eventStart()).isEqualTo(Instant.parse("2012-06-03T00:00:00Z"));

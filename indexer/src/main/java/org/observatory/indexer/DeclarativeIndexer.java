@@ -1,7 +1,9 @@
 package org.observatory.indexer;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.observatory.schemas.index.IndexDefinition;
 import org.observatory.schemas.index.TweetFields;
 import org.observatory.schemas.tables.CellFields;
@@ -21,11 +23,11 @@ final class DeclarativeIndexer implements PluginIndexer {
     if (qualifier == null) {
       return List.of();
     }
-    byte[] valueBytes = CellFields.valueOf(definition, tweet);
+    // rules carrying alike (most carry nothing of their own) hold the same value: made once a tweet
+    Map<List<String>, byte[]> values = new HashMap<>();
     List<IndexEntry> entries = new ArrayList<>();
-    for (String key : definition.keys(tweet)) {
-      entries.add(new IndexEntry(key, qualifier, valueBytes));
-    }
+    definition.keysByRule(tweet).forEach((key, rule) -> entries.add(new IndexEntry(key, qualifier,
+        values.computeIfAbsent(rule.carries(), c -> CellFields.valueOf(definition, rule, tweet)))));
     return entries;
   }
 }

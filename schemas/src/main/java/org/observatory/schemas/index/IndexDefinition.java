@@ -5,8 +5,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.observatory.schemas.tweet.Tweet;
@@ -69,6 +70,26 @@ public record IndexDefinition(
     return fields;
   }
 
+  /** Every field a cell of the rule's keys holds: the index's, then those the rule alone carries. */
+  public List<String> cellFields(KeyRule rule) {
+    List<String> fields = cellFields();
+    fields.addAll(rule.carries());
+    return fields;
+  }
+
+  /** Whether two definitions make the same rows and cells, whatever the cells hold. */
+  public boolean keysAlike(IndexDefinition other) {
+    if (keys.size() != other.keys.size()) {
+      return false;
+    }
+    for (int i = 0; i < keys.size(); i++) {
+      if (!keys.get(i).keysAlike(other.keys.get(i))) {
+        return false;
+      }
+    }
+    return qualifier.equals(other.qualifier) && hourly == other.hourly && java.util.Objects.equals(plugin, other.plugin);
+  }
+
   /** @throws IllegalArgumentException unless the name is lower-case letters, digits and dashes */
   public static String checkName(String indexName) {
     if (indexName == null || !NAME.matcher(indexName).matches()) {
@@ -94,11 +115,16 @@ public record IndexDefinition(
 
   /** The distinct row keys of the tweet under every key rule, in rule order, after its hour if hourly. */
   public Set<String> keys(Tweet tweet) {
+    return keysByRule(tweet).keySet();
+  }
+
+  /** Each distinct row key of the tweet, in rule order, with the first rule that makes it. */
+  public Map<String, KeyRule> keysByRule(Tweet tweet) {
     String hour = hourly ? hourStamp(tweet.createdAt()) : "";
-    Set<String> found = new LinkedHashSet<>();
+    Map<String, KeyRule> found = new LinkedHashMap<>();
     for (KeyRule rule : keys) {
       for (String value : TweetFields.values(rule.field(), tweet)) {
-        rule.keys(value).forEach(key -> found.add(hour + key));
+        rule.keys(value).forEach(key -> found.putIfAbsent(hour + key, rule));
       }
     }
     return found;

@@ -99,12 +99,11 @@ public record IndexSpec(List<IndexDefinition> indexes) {
       if (index.value() != null) {
         checkIdField(index, "value", index.value());
       }
-      Set<String> carried = new HashSet<>();
-      for (String field : index.carries()) {
-        if (!TweetFields.isField(field) || !carried.add(field)) {
-          throw new IllegalArgumentException("index " + index.name() + ": carries '" + field + "', which is "
-              + (carried.contains(field) ? "listed twice" : "not a field; known fields: " + TweetFields.names()));
-        }
+      checkCarried(index, "", index.carries());
+      for (KeyRule rule : index.keys()) {
+        List<String> carried = new java.util.ArrayList<>(index.carries());
+        carried.addAll(rule.carries());
+        checkCarried(index, "the rule of " + rule.field() + " ", carried);
       }
       checkPrefixesApart(index);
       if (index.isPlugin() && index.hourly()) {
@@ -112,6 +111,17 @@ public record IndexSpec(List<IndexDefinition> indexes) {
       }
       if (index.isPlugin() && !index.carries().isEmpty()) {
         throw new IllegalArgumentException("index " + index.name() + ": a plug-in's cells carry what it puts there");
+      }
+    }
+  }
+
+  /** Fields carried are fields, each once (a rule's after the index's own). */
+  private static void checkCarried(IndexDefinition index, String who, List<String> carried) {
+    Set<String> seen = new HashSet<>();
+    for (String field : carried) {
+      if (!TweetFields.isField(field) || !seen.add(field)) {
+        throw new IllegalArgumentException("index " + index.name() + ": " + who + "carries '" + field + "', which is "
+            + (seen.contains(field) ? "listed twice" : "not a field; known fields: " + TweetFields.names()));
       }
     }
   }

@@ -34,7 +34,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  *   <li>Tallies: row {@code t/TABLE/SHA-256 of the query's name and the key set}, family {@code n},
  *       qualifier the hour of the month, value the generation it was tallied at (8 bytes) and what the
  *       query kept (its own encoding). They expire as counts do. Top-N keeps its key counts as the
- *       query {@code hourly-keys} over the one key of its prefix, unspelled.
+ *       query {@code hourly-key-tallies} over the one key of its prefix, unspelled.
  * </ul>
  *
  * <p>STORED FORMAT. Changing a row's layout or a value's widths makes old counts unreadable: change the
@@ -46,8 +46,11 @@ public final class CountTable {
   /** How long a count nobody wrote again is kept. */
   public static final int COUNT_DAYS = 30;
   public static final long HOUR_MILLIS = 3_600_000L;
-  /** The name top-N's kept hours go under: the counts of every key under a prefix. */
-  private static final String HOURLY_KEYS = "hourly-keys";
+  /**
+   * The name top-N's kept hours go under: the tallies of every key under a prefix (counts and names;
+   * renamed from {@code hourly-keys} when names joined, so that hours kept as counts alone are never misread).
+   */
+  private static final String HOURLY_KEYS = "hourly-key-tallies";
 
   private CountTable() {}
 

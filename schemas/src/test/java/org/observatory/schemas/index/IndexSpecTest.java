@@ -37,6 +37,28 @@ class IndexSpecTest {
   }
 
   @Test
+  void aRulesCarriedFieldsMustBeFieldsNotAlsoTheIndexs() {
+    assertThatThrownBy(() -> IndexSpec.parse("indexes:\n  - name: m\n    keys: [{field: user.id, carries: [nope]}]\n"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("the rule of user.id carries 'nope'");
+    assertThatThrownBy(() -> IndexSpec.parse("indexes:\n  - name: m\n    carries: [lang]\n"
+        + "    keys: [{field: user.id, carries: [lang]}]\n"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("listed twice");
+  }
+
+  /** The catalog compares an entry's JSON as it wrote it: a rule carrying nothing is written as before rules could. */
+  @Test
+  void aRuleCarryingNothingIsWrittenWithoutCarries() throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    String written = json.writeValueAsString(new KeyRule("hashtags", KeyForm.LOWERCASE, "#"));
+
+    assertThat(written).isEqualTo("{\"field\":\"hashtags\",\"form\":\"lowercase\",\"prefix\":\"#\"}");
+    assertThat(json.readValue(written, KeyRule.class)).isEqualTo(new KeyRule("hashtags", KeyForm.LOWERCASE, "#"));
+    KeyRule carrying = new KeyRule("user.id", KeyForm.AS_IS, "user ", List.of("user.screen_name"));
+    assertThat(json.readValue(json.writeValueAsString(carrying), KeyRule.class)).isEqualTo(carrying);
+    assertThat(carrying.keysAlike(new KeyRule("user.id", KeyForm.AS_IS, "user "))).isTrue();
+  }
+
+  @Test
   void anHourlyIndexsPrefixesMustNotBeginOneAnother() {
     assertThatThrownBy(() -> IndexSpec.parse("indexes:\n  - name: t\n    hourly: true\n    keys:\n"
         + "      - {field: hashtags, prefix: \"#\"}\n      - {field: urls}\n"))

@@ -38,4 +38,16 @@ class CellFieldsTest {
         Map.entry("retweet_of.user.id", List.of("8")), Map.entry("mentions.id", List.of("8", "9")),
         Map.entry("mentions.screen_name", List.of("b", "Çé")), Map.entry("quote_of.user.id", List.of()));
   }
+
+  @Test
+  void aRulesCellsHoldWhatItCarriesAfterTheIndexs() {
+    KeyRule poster = new KeyRule("user.id", org.observatory.schemas.index.KeyForm.AS_IS, "user ", List.of("user.screen_name"));
+    IndexDefinition index = new IndexDefinition("trend", List.of(HASHTAGS.get(0), poster), null, null, null);
+
+    byte[] value = CellFields.valueOf(index, poster, RETWEET);
+
+    assertThat(CellFields.valueOf(index, HASHTAGS.get(0), RETWEET)).as("the other rule's cells stay empty").isNull();
+    assertThat(CellFields.read(index, poster, value, 0, value.length))
+        .containsExactly(Map.entry("user.screen_name", List.of("Ann")));
+  }
 }

@@ -82,7 +82,7 @@ class CountTableTest {
     assertThat(CountTable.tallies(MEME, "user-post-count", List.of("=#b", "=#a")).row()).isEqualTo(Bytes.add(
         Bytes.toBytes("t/index-meme-2012-06/"), sha.digest("user-post-count\0=#a\0=#b\0".getBytes(StandardCharsets.UTF_8))));
     assertThat(CountTable.keyCounts(MEME, "user ").row()).isEqualTo(Bytes.add(
-        Bytes.toBytes("t/index-meme-2012-06/"), sha.digest("hourly-keys\0user \0".getBytes(StandardCharsets.UTF_8))));
+        Bytes.toBytes("t/index-meme-2012-06/"), sha.digest("hourly-key-tallies\0user \0".getBytes(StandardCharsets.UTF_8))));
   }
 
   private static CountTable.Kept kept(long generation, byte[] value) {

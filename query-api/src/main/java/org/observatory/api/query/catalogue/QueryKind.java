@@ -53,7 +53,7 @@ public enum QueryKind implements Answer.Of {
   GET_TWEETS_WITH_USER("get-tweets-with-user", Params.lookup(USER), Answer.TWEETS, UserLookup::parse),
   GET_RETWEETS("get-retweets", Params.lookup(ID), Answer.TWEETS, RetweetLookup::parse),
   TOP_MEMES("top-memes", List.of(KIND, START, END, LIMIT, GRANULARITY, RANK),
-      Answer.rows("start", "key", "count", "previous"), TopMemes::parse),
+      Answer.rows("start", "key", "count", "previous", "name"), TopMemes::parse),
   USER_ACTIVITY("user-activity", List.of(USER, START, END, GRANULARITY),
       Answer.rows("time", "posts", "retweetsGiven", "retweetsReceived", "mentionsReceived"), UserActivity::parse),
   DIFFUSION_EDGES("diffusion-edges", List.of(MEMES, START, END, TYPES, AROUND, LIMIT, NODES, TWEET_IDS),

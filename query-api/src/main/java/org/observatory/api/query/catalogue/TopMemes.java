@@ -14,34 +14,39 @@ import org.observatory.api.query.Progress;
 import org.observatory.api.query.TimeWindow;
 import org.observatory.api.query.index.TopMemesByHour;
 import org.observatory.api.query.output.QueryResult;
+import org.observatory.api.query.tally.Tally;
 import org.observatory.schemas.index.KeyRule;
 
 /**
  * The most frequent hashtags, mentions, URLs, URL domains or posters of a window — or of each day or
  * hour of it — with their count in the interval before, of equal length; ranked by count or by rise.
+ * A poster is named as the interval's latest tweet of theirs named them, carried in the index cells.
  * No meme is named first: the trend index's rows of each hour (or what was kept of them) are read.
  *
  * @param per the intervals, or null for the whole window as one
  */
-public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window,
-    TimestampCount.Granularity per, int limit, boolean byRise) implements AnswerQuery<List<Map<String, Long>>> {
+public record TopMemes(QueryKind kind, Kind of, KeyRule rule, TimeWindow window,
+    TimestampCount.Granularity per, int limit, boolean byRise) implements AnswerQuery<List<Map<String, Tally>>> {
   /** The index whose hourly rows this reads: declared in the index specification. */
   public static final String INDEX = "trend";
   static final int DEFAULT_LIMIT = 100;
   static final int MAX_LIMIT = 10_000;
 
-  /** What is ranked: the field of the trend index's rule, and how an answer writes its values. */
+  /** What is ranked: the field of the trend index's rule, how an answer writes its values, and what names them. */
   public enum Kind {
-    HASHTAGS("hashtags", "#"), MENTIONS("mentions.screen_name", "@"), URLS("urls", ""),
-    DOMAINS("urls.domain", ""), USERS("user.id", "");
+    HASHTAGS("hashtags", "#", null), MENTIONS("mentions.screen_name", "@", null), URLS("urls", "", null),
+    DOMAINS("urls.domain", "", null), USERS("user.id", "", "user.screen_name");
 
     final String field;
     /** Put before each value, so that a hashtag or mention reads as the meme the other queries take. */
     final String mark;
+    /** The field the rule's cells carry that names a value (a user id's screen name), or null for none. */
+    final String nameField;
 
-    Kind(String field, String mark) {
+    Kind(String field, String mark, String nameField) {
       this.field = field;
       this.mark = mark;
+      this.nameField = nameField;
     }
 
     static Kind parse(String text) {
@@ -62,7 +67,7 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
     KeyRule rule = request.rule(INDEX, of.field);
     String granularity = request.get(QueryParameter.GRANULARITY);
     TimestampCount.Granularity per = granularity == null ? null : request.granularity();
-    return new TopMemes(kind, of, rule.prefix(), request.window(), per, request.limit(DEFAULT_LIMIT, MAX_LIMIT),
+    return new TopMemes(kind, of, rule, request.window(), per, request.limit(DEFAULT_LIMIT, MAX_LIMIT),
         rank(request.get(QueryParameter.RANK)));
   }
 
@@ -82,35 +87,39 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
   }
 
   @Override
-  public Share<List<Map<String, Long>>> gather(Phases phases, Progress progress) throws IOException {
-    TopMemesByHour.Counted counted = phases.topMemesByHour().count(INDEX, prefix, bounds());
+  public Share<List<Map<String, Tally>>> gather(Phases phases, Progress progress) throws IOException {
+    TopMemesByHour.Counted counted = phases.topMemesByHour().count(new TopMemesByHour.Kind(INDEX, rule, of.nameField),
+        bounds());
     long entries = 0;
-    for (Map<String, Long> segment : counted.perSegment()) {
-      entries += segment.values().stream().mapToLong(Long::longValue).sum();
+    for (Map<String, Tally> segment : counted.perSegment()) {
+      entries += segment.values().stream().mapToLong(Tally::count).sum();
     }
     return new Share<>(counted.perSegment(), Share.Read.indexOnly(phases.platform(), counted.months(), entries, counted.skipped()));
   }
 
   @Override
-  public QueryResult answer(List<Share<List<Map<String, Long>>>> shares, long began) {
+  public QueryResult answer(List<Share<List<Map<String, Tally>>>> shares, long began) {
     long[] bounds = bounds();
-    List<Map<String, Long>> perSegment = shares.get(0).values();
-    for (Share<List<Map<String, Long>>> share : shares.subList(1, shares.size())) {
+    List<Map<String, Tally>> perSegment = shares.get(0).values();
+    for (Share<List<Map<String, Tally>>> share : shares.subList(1, shares.size())) {
       perSegment = added(perSegment, share.values());
     }
     List<Map<String, Object>> rows = new ArrayList<>();
     for (long[] interval : intervals()) {
       long length = interval[1] - interval[0];
-      Map<String, Long> now = sum(perSegment, bounds, interval[0], interval[1]);
-      Map<String, Long> before = sum(perSegment, bounds, interval[0] - length, interval[0]);
+      Map<String, Tally> now = sum(perSegment, bounds, interval[0], interval[1]);
+      Map<String, Tally> before = sum(perSegment, bounds, interval[0] - length, interval[0]);
       // an instant, per day too: a first day cut by the window starts where the window does, not at midnight
       String start = java.time.Instant.ofEpochMilli(interval[0]).toString();
       for (String key : top(now, before)) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("start", start);
         row.put("key", of.mark + key);
-        row.put("count", now.get(key));
-        row.put("previous", before.getOrDefault(key, 0L));
+        row.put("count", now.get(key).count());
+        row.put("previous", count(before, key));
+        if (of.nameField != null) { // the name the interval's latest tweet under the key carried
+          row.put("name", now.get(key).label());
+        }
         rows.add(row);
       }
     }
@@ -129,11 +138,11 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
   }
 
   /** Two platforms' counts, segment by segment. */
-  private static List<Map<String, Long>> added(List<Map<String, Long>> a, List<Map<String, Long>> b) {
-    List<Map<String, Long>> sum = new ArrayList<>();
+  private static List<Map<String, Tally>> added(List<Map<String, Tally>> a, List<Map<String, Tally>> b) {
+    List<Map<String, Tally>> sum = new ArrayList<>();
     for (int s = 0; s < a.size(); s++) {
-      Map<String, Long> segment = new HashMap<>(a.get(s));
-      b.get(s).forEach((key, n) -> segment.merge(key, n, Long::sum));
+      Map<String, Tally> segment = new HashMap<>(a.get(s));
+      b.get(s).forEach((key, n) -> segment.merge(key, n, Tally::merge));
       sum.add(segment);
     }
     return sum;
@@ -154,23 +163,28 @@ public record TopMemes(QueryKind kind, Kind of, String prefix, TimeWindow window
   }
 
   /** The counts of the segments that make up [from, to). */
-  private static Map<String, Long> sum(List<Map<String, Long>> segments, long[] bounds, long from, long to) {
+  private static Map<String, Tally> sum(List<Map<String, Tally>> segments, long[] bounds, long from, long to) {
     int first = java.util.Arrays.binarySearch(bounds, from);
     int last = java.util.Arrays.binarySearch(bounds, to);
     if (last == first + 1) {
       return segments.get(first);
     }
-    Map<String, Long> sum = new HashMap<>();
+    Map<String, Tally> sum = new HashMap<>();
     for (int s = first; s < last; s++) {
-      segments.get(s).forEach((key, n) -> sum.merge(key, n, Long::sum));
+      segments.get(s).forEach((key, n) -> sum.merge(key, n, Tally::merge));
     }
     return sum;
   }
 
+  private static long count(Map<String, Tally> tallies, String key) {
+    Tally tally = tallies.get(key);
+    return tally == null ? 0 : tally.count();
+  }
+
   /** The first {@link #limit} keys of the interval, best first; ties go to the more frequent, then by key. */
-  private List<String> top(Map<String, Long> now, Map<String, Long> before) {
-    Comparator<String> best = Comparator.<String>comparingLong(k -> byRise ? now.get(k) - before.getOrDefault(k, 0L) : 0)
-        .thenComparingLong(now::get).reversed().thenComparing(Comparator.naturalOrder());
+  private List<String> top(Map<String, Tally> now, Map<String, Tally> before) {
+    Comparator<String> best = Comparator.<String>comparingLong(k -> byRise ? count(now, k) - count(before, k) : 0)
+        .thenComparingLong(k -> count(now, k)).reversed().thenComparing(Comparator.naturalOrder());
     PriorityQueue<String> kept = new PriorityQueue<>(best.reversed()); // the worst kept first, to drop
     for (String key : now.keySet()) {
       kept.add(key);

@@ -45,10 +45,11 @@ public final class IndexPlanner {
   }
 
   /**
-   * The table to scan for a month, whether its cells hold the posters' user ids, and the definition
-   * whose carried fields every cell holds (null when they carry none, or not all the same).
+   * The table to scan for a month, whether its cells hold the posters' user ids, the definition
+   * whose carried fields every cell holds (null when they carry none, or not all the same), and the
+   * definitions that wrote its cells (none known while a loader is creating it).
    */
-  record Source(TableName table, boolean userIds, IndexDefinition carrying) {
+  record Source(TableName table, boolean userIds, IndexDefinition carrying, List<IndexDefinition> builtBy) {
     /** Whether its cells carry every one of the fields; null asks for none. */
     boolean carries(List<String> fields) {
       return fields != null && carrying != null && carrying.cellFields().containsAll(fields);
@@ -96,12 +97,13 @@ public final class IndexPlanner {
       if (entry.isPresent()) {
         Optional<String> problem = problem(entry.get(), inForce);
         if (problem.isEmpty()) {
-          sources.put(month, new Source(entry.get().table(names), carriesUserIds(entry.get()), carrying(entry.get())));
+          sources.put(month, new Source(entry.get().table(names), carriesUserIds(entry.get()), carrying(entry.get()),
+              entry.get().definitions()));
         } else {
           skipped.add(new QueryResult.Skipped(month.toString(), index, problem.get() + fix(index, month)));
         }
       } else if (tables.exists(names.index(index, month))) { // a loader is creating it
-        sources.put(month, new Source(names.index(index, month), false, null));
+        sources.put(month, new Source(names.index(index, month), false, null, List.of()));
       } else {
         skipped.add(new QueryResult.Skipped(month.toString(), index, "the month's tweets have no " + index
             + " index" + fix(index, month)));
@@ -137,16 +139,10 @@ public final class IndexPlanner {
     if (entry.partial()) {
       return Optional.of("the index was created after some of the month's tweets were stored, and lacks them");
     }
-    if (inForce != null && !entry.definitions().stream().allMatch(d -> sameKeys(d, inForce))) {
+    if (inForce != null && !entry.definitions().stream().allMatch(d -> d.keysAlike(inForce))) {
       return Optional.of("the index was built by another definition than the one in force");
     }
     return Optional.empty();
-  }
-
-  /** The same rows and cells, whatever the cells hold. */
-  private static boolean sameKeys(IndexDefinition a, IndexDefinition b) {
-    return a.keys().equals(b.keys()) && a.qualifier().equals(b.qualifier()) && a.hourly() == b.hourly()
-        && java.util.Objects.equals(a.plugin(), b.plugin());
   }
 
   /** The definition that wrote every cell, when it carries fields and every one that built the month agrees. */

@@ -45,6 +45,8 @@ import org.observatory.testing.UsesStore;
 @UsesStore
 class TopMemesTest {
   private static final long HOUR = 3_600_000L;
+  private static final TopMemesByHour.Kind USERS = new TopMemesByHour.Kind(TopMemes.INDEX,
+      IndexSpec.defaults().index(TopMemes.INDEX).orElseThrow().rule("user.id").orElseThrow(), "user.screen_name");
   private QueriedDay loaded;
   private List<RawMemes.RawTweet> raw;
 
@@ -76,6 +78,29 @@ class TopMemesTest {
           .isEqualTo(dayBefore.getOrDefault((String) row.get("key"), 0L));
     }
     assertThat(result.meta().evaluation()).isEqualTo("index-only");
+  }
+
+  @Test
+  void eachPosterIsNamedAsTheirLatestTweetOfTheIntervalNamedThem() throws Exception {
+    long day = QueriedDay.millis(QueriedDay.DAY);
+    String end = Instant.ofEpochMilli(day + 2 * 24 * HOUR - 1000).toString();
+
+    QueryResult result = loaded.ask.topMemes("kind", "users", "start", Instant.ofEpochMilli(day - 24 * HOUR).toString(),
+        "end", end, "granularity", "day", "limit", "40");
+
+    assertThat(result.rows()).as("40 posters on each of two days").hasSize(80);
+    for (Map<String, Object> row : result.rows()) {
+      long from = Instant.parse((String) row.get("start")).toEpochMilli();
+      String latest = raw.stream().filter(t -> Long.toString(t.userId()).equals(row.get("key")))
+          .filter(t -> t.createdAt() >= from && t.createdAt() < from + 24 * HOUR)
+          .max(java.util.Comparator.comparingLong(RawMemes.RawTweet::createdAt).thenComparing(RawMemes.RawTweet::screenName))
+          .orElseThrow().screenName();
+      assertThat(row.get("name")).as("%s on %s", row.get("key"), row.get("start")).isEqualTo(latest);
+    }
+    assertThat(loaded.ask.topMemes("kind", "users", "start", Instant.ofEpochMilli(day - 24 * HOUR).toString(),
+        "end", end, "granularity", "day", "limit", "40").rows()).as("names kept with the hours").isEqualTo(result.rows());
+    assertThat(loaded.ask.topMemes("kind", "hashtags", "start", QueriedDay.DAY, "end", QueriedDay.DAY).rows())
+        .allSatisfy(row -> assertThat(row).doesNotContainKey("name"));
   }
 
   @Test
@@ -128,16 +153,17 @@ class TopMemesTest {
   void aDayAskedAgainReadsTheHoursKeptNotTheRows() throws Exception {
     TopMemesByHour counts = new TopMemesByHour(new IndexScanner(loaded.cluster.connection(),
         loaded.cluster.tableNames(), IndexSpec.defaults(), loaded.pool, 30_000, 5_000_000));
-    long day = QueriedDay.millis("2013-08-09");
+    long day = QueriedDay.millis("2013-08-05"); // days of retweeted originals no other test here asks of users
     long[] bounds = {day, day + 24 * HOUR, day + 48 * HOUR};
 
-    TopMemesByHour.Counted first = counts.count(TopMemes.INDEX, "user ", bounds);
-    TopMemesByHour.Counted again = counts.count(TopMemes.INDEX, "user ", bounds);
+    TopMemesByHour.Counted first = counts.count(USERS, bounds);
+    TopMemesByHour.Counted again = counts.count(USERS, bounds);
 
     assertThat(first.hoursFromRows()).isEqualTo(48);
     assertThat(again.hoursFromRows()).isZero();
     assertThat(again.perSegment()).isEqualTo(first.perSegment());
-    assertThat(again.perSegment().get(1)).isEqualTo(RawTop.counts(raw, "users", day + 24 * HOUR, day + 48 * HOUR));
+    assertThat(again.counts().get(1)).isNotEmpty()
+        .isEqualTo(RawTop.counts(raw, "users", day + 24 * HOUR, day + 48 * HOUR));
   }
 
   @Test
@@ -162,14 +188,14 @@ class TopMemesTest {
         loaded.pool, 30_000, 5_000_000));
     long[] bounds = {Instant.parse("2013-07-31T10:00:00Z").toEpochMilli(), Instant.parse("2013-08-01T12:00:00Z").toEpochMilli()};
 
-    TopMemesByHour.Counted counted = counts.count(TopMemes.INDEX, "user ", bounds);
+    TopMemesByHour.Counted counted = counts.count(USERS, bounds);
 
     Map<String, Long> expected = new LinkedHashMap<>();
     for (String line : lines) {
       expected.merge(json.readTree(line).path("user").path("id_str").asText(), 1L, Long::sum);
     }
     assertThat(counted.months()).hasSize(2);
-    assertThat(counted.perSegment().get(0)).isEqualTo(expected);
+    assertThat(counted.counts().get(0)).isEqualTo(expected);
   }
 
   @Test
