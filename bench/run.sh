@@ -23,6 +23,11 @@ case "${1:-}" in
   figures) main=org.observatory.bench.CurrentFigures; shift ;;
 esac
 ./observatory generate --help > /dev/null # the launcher builds both jars when the sources have changed
+bench_jar=bench/target/observatory-bench.jar # newer than the service's jar after a build of the modules it needs alone
+if [ ! -f "$bench_jar" ] || [ -n "$(find bench/src bench/pom.xml -newer "$bench_jar" -type f -print -quit)" ]; then
+  echo "building $bench_jar ..." >&2
+  mvn -B -q -DskipTests package >&2
+fi
 if [ "$main" = org.observatory.bench.BlueskyBench ]; then # the embedded store in this JVM: the jar's JDK 17 openings
   opens=""
   for p in java.lang java.lang.reflect java.nio sun.nio.ch java.util java.util.concurrent jdk.internal.ref jdk.internal.util.random; do
