@@ -106,6 +106,7 @@ public record IndexSpec(List<IndexDefinition> indexes) {
         checkCarried(index, "the rule of " + rule.field() + " ", carried);
       }
       checkPrefixesApart(index);
+      checkCarryingRulesApart(index);
       if (index.isPlugin() && index.hourly()) {
         throw new IllegalArgumentException("index " + index.name() + ": a plug-in's keys are what it makes them, not hourly");
       }
@@ -122,6 +123,19 @@ public record IndexSpec(List<IndexDefinition> indexes) {
       if (!TweetFields.isField(field) || !seen.add(field)) {
         throw new IllegalArgumentException("index " + index.name() + ": " + who + "carries '" + field + "', which is "
             + (seen.contains(field) ? "listed twice" : "not a field; known fields: " + TweetFields.names()));
+      }
+    }
+  }
+
+  /** A cell holds what its rule carries, so a carrying rule's keys must be its own: its prefix begins no other's, nor another's it. */
+  private static void checkCarryingRulesApart(IndexDefinition index) {
+    for (KeyRule a : index.keys()) {
+      for (KeyRule b : index.keys()) {
+        if (a != b && !a.carries().isEmpty() && (b.prefix().startsWith(a.prefix()) || a.prefix().startsWith(b.prefix()))) {
+          throw new IllegalArgumentException("index " + index.name() + ": the rule of " + a.field() + " carries fields "
+              + "of its own, so its prefix '" + a.prefix() + "' and that of " + b.field() + " ('" + b.prefix()
+              + "') must not begin one another");
+        }
       }
     }
   }

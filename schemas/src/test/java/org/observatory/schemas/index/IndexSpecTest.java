@@ -43,6 +43,9 @@ class IndexSpecTest {
     assertThatThrownBy(() -> IndexSpec.parse("indexes:\n  - name: m\n    carries: [lang]\n"
         + "    keys: [{field: user.id, carries: [lang]}]\n"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("listed twice");
+    assertThatThrownBy(() -> IndexSpec.parse("indexes:\n  - name: m\n    keys: [{field: mentions.screen_name, prefix: '@'},"
+        + " {field: mentions.id, prefix: '@id:', carries: [lang]}]\n"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not begin one another");
   }
 
   /** The catalog compares an entry's JSON as it wrote it: a rule carrying nothing is written as before rules could. */
