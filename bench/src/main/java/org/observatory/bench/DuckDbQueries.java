@@ -19,8 +19,9 @@ import java.util.stream.Collectors;
  * Observatory's count queries answered by DuckDB straight from the raw {@code .json.gz} files, as an
  * analyst without Observatory would: every query reads the files again. The view gives the raw lines
  * Observatory's meaning: embedded retweeted and quoted originals are tweets of their own, a tweet seen
- * several times counts once, deleted tweets are gone, malformed lines are skipped, and a tweet's memes
- * are its index keys ({@code #hashtag} and {@code @screen_name} lower-cased, {@code @id:USERID}, the
+ * several times counts once, deleted tweets are gone, malformed lines are skipped, a status over 140
+ * characters is its {@code extended_tweet} (full text and entities: its own cover the first 140 characters
+ * only, and link to its page), and a tweet's memes are its index keys ({@code #hashtag} and {@code @screen_name} lower-cased, {@code @id:USERID}, the
  * expanded URL). Memes are given as those keys. Windows are epoch milliseconds, the end excluded.
  */
 public final class DuckDbQueries implements AutoCloseable {
@@ -78,9 +79,12 @@ public final class DuckDbQueries implements AutoCloseable {
 
   /** One status of a line (the line itself for an empty path) with the fields the queries read. */
   private static String flat(String path, String retweetedUser) {
-    return "struct_pack(id := " + path + "id, created_at := " + path + "created_at, text := " + path + "text, "
+    String extended = path + "extended_tweet";
+    return "struct_pack(id := " + path + "id, created_at := " + path + "created_at, "
+        + "text := coalesce(" + path + "text, " + extended + ".full_text), "
         + "user_id := " + path + "\"user\".id, screen_name := " + path + "\"user\".screen_name, "
-        + "entities := " + path + "entities, rt_user := " + retweetedUser + "::BIGINT)";
+        + "entities := CASE WHEN " + extended + ".full_text IS NOT NULL AND " + extended + ".entities IS NOT NULL"
+        + " THEN " + extended + ".entities ELSE " + path + "entities END, rt_user := " + retweetedUser + "::BIGINT)";
   }
 
   /** The structure (json_transform's) of a line: a status, or a delete notice. */
@@ -92,7 +96,7 @@ public final class DuckDbQueries implements AutoCloseable {
   /** The structure of a status, with the originals it embeds {@code depth} deep. */
   private static String status(int depth) {
     String fields = "\"id\":\"BIGINT\",\"created_at\":\"VARCHAR\",\"text\":\"VARCHAR\",\"user\":" + USER
-        + ",\"entities\":" + ENTITIES;
+        + ",\"entities\":" + ENTITIES + ",\"extended_tweet\":{\"full_text\":\"VARCHAR\",\"entities\":" + ENTITIES + "}";
     return depth == 0 ? "{" + fields + "}"
         : "{" + fields + ",\"retweeted_status\":" + status(depth - 1) + ",\"quoted_status\":" + status(depth - 1) + "}";
   }

@@ -2,6 +2,11 @@ package org.observatory.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -9,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 import org.apache.hadoop.hbase.client.Connection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,6 +53,7 @@ class DuckDbQueriesTest {
   private final ExecutorService pool = Executors.newFixedThreadPool(4);
   private DuckDbQueries duck;
   private QueryEngine engine;
+  private long extendedStatuses;
 
   @BeforeAll
   void generateLoadAndOpen() throws Exception {
@@ -62,6 +70,23 @@ class DuckDbQueriesTest {
     engine = new QueryEngine(spec, new QuerySettings(), scanner, new TweetFetcher(connection, names, pool, 30_000),
         new TweetAssembler(connection, names), job);
     duck = new DuckDbQueries(files);
+    extendedStatuses = files.stream().flatMap(DuckDbQueriesTest::lines).filter(l -> l.contains("\"extended_tweet\":{"))
+        .count();
+  }
+
+  private static Stream<String> lines(Path gzipped) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        new GZIPInputStream(Files.newInputStream(gzipped)), StandardCharsets.UTF_8))) {
+      return in.lines().toList().stream();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void theDaysHoldStatusesOver140Characters() {
+    // their own entities cover the first 140 characters only: a peer reading those would disagree
+    assertThat(extendedStatuses).isGreaterThan(100);
   }
 
   @AfterAll

@@ -23,6 +23,9 @@ final class StatusJson {
   private static final JsonFactory JSON = new JsonFactory().setCharacterEscapes(new StreamEscapes());
   private static final DateTimeFormatter CREATED_AT =
       DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss +0000 yyyy", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+  /** Longer statuses are truncated: their text cut at {@link #VISIBLE} code points, then "… " and a link. */
+  private static final int TEXT_LIMIT = 140;
+  private static final int VISIBLE = TEXT_LIMIT - 2 - 23;
 
   /** What a status refers to besides its own content. */
   record Links(Posted retweetOf, Posted quoteOf, Posted replyTo) {
@@ -37,9 +40,11 @@ final class StatusJson {
       g.writeStringField("created_at", CREATED_AT.format(Instant.ofEpochMilli(createdAt)));
       g.writeNumberField("id", id);
       g.writeStringField("id_str", Long.toString(id));
-      g.writeStringField("text", body.text());
+      boolean truncated = body.text().codePointCount(0, body.text().length()) > TEXT_LIMIT;
+      String selfLink = truncated ? selfLink(id) : null;
+      g.writeStringField("text", truncated ? visiblePart(body.text()) + "\u2026 " + selfLink : body.text());
       g.writeStringField("source", extras.source());
-      g.writeBooleanField("truncated", false);
+      g.writeBooleanField("truncated", truncated);
       Posted reply = links.replyTo();
       writeId(g, "in_reply_to_status_id", reply == null ? null : reply.id());
       writeId(g, "in_reply_to_user_id", reply == null ? null : reply.user().id());
@@ -60,29 +65,21 @@ final class StatusJson {
       g.writeBooleanField("is_quote_status", links.quoteOf() != null);
       g.writeNumberField("retweet_count", 0);
       g.writeNumberField("favorite_count", 0);
-      g.writeObjectFieldStart("entities");
-      writeEntities(g, "hashtags", body.hashtags(), (e) -> g.writeStringField("text", e.value()));
-      writeEntities(g, "urls", body.urls(), (e) -> {
-        g.writeStringField("url", e.extra());
-        g.writeStringField("expanded_url", e.value());
-        g.writeStringField("display_url", e.value().replaceFirst("^https?://", ""));
-      });
-      writeEntities(g, "user_mentions", body.mentions(), (e) -> {
-        g.writeStringField("screen_name", e.value());
-        g.writeStringField("name", e.value());
-        g.writeNumberField("id", Long.parseLong(e.extra()));
-        g.writeStringField("id_str", e.extra());
-      });
-      g.writeArrayFieldStart("symbols");
-      g.writeEndArray();
-      if (!body.media().isEmpty()) {
-        writeMedia(g, body.media());
-      }
-      g.writeEndObject();
-      if (!body.media().isEmpty()) {
-        g.writeObjectFieldStart("extended_entities");
-        writeMedia(g, body.media());
+      if (truncated) { // the stream's layout for a status over 140 characters, as from late 2017 on
+        writeEntities(g, visibleEntities(body.hashtags()), visibleEntities(body.urls()), visibleEntities(body.mentions()),
+            List.of(), new Posted.Entity("https://twitter.com/i/web/status/" + id, selfLink, VISIBLE + 2, VISIBLE + 2 + selfLink.length()));
+        g.writeObjectFieldStart("extended_tweet");
+        g.writeStringField("full_text", body.text());
+        g.writeArrayFieldStart("display_text_range");
+        g.writeNumber(0);
+        g.writeNumber(body.text().codePointCount(0, body.text().length()));
+        g.writeEndArray();
+        writeEntities(g, body.hashtags(), body.urls(), body.mentions(), body.media(), null);
+        writeExtendedMedia(g, body.media());
         g.writeEndObject();
+      } else {
+        writeEntities(g, body.hashtags(), body.urls(), body.mentions(), body.media(), null);
+        writeExtendedMedia(g, body.media());
       }
       g.writeBooleanField("favorited", false);
       g.writeBooleanField("retweeted", false);
@@ -103,6 +100,56 @@ final class StatusJson {
     return "{\"delete\":{\"status\":{\"id\":" + deleted.id() + ",\"id_str\":\"" + deleted.id() + "\",\"user_id\":"
         + deleted.user().id() + ",\"user_id_str\":\"" + deleted.user().id() + "\"},\"timestamp_ms\":\""
         + timestampMs + "\"}}";
+  }
+
+  /** The {@code entities} object; {@code selfLink}, when not null, is a truncated status's link to itself. */
+  private static void writeEntities(JsonGenerator g, List<Posted.Entity> hashtags, List<Posted.Entity> urls,
+      List<Posted.Entity> mentions, List<Posted.Media> media, Posted.Entity selfLink) throws IOException {
+    g.writeObjectFieldStart("entities");
+    writeEntities(g, "hashtags", hashtags, (e) -> g.writeStringField("text", e.value()));
+    List<Posted.Entity> allUrls = selfLink == null ? urls
+        : java.util.stream.Stream.concat(urls.stream(), java.util.stream.Stream.of(selfLink)).toList();
+    writeEntities(g, "urls", allUrls, (e) -> {
+      g.writeStringField("url", e.extra());
+      g.writeStringField("expanded_url", e.value());
+      g.writeStringField("display_url", e.value().replaceFirst("^https?://", ""));
+    });
+    writeEntities(g, "user_mentions", mentions, (e) -> {
+      g.writeStringField("screen_name", e.value());
+      g.writeStringField("name", e.value());
+      g.writeNumberField("id", Long.parseLong(e.extra()));
+      g.writeStringField("id_str", e.extra());
+    });
+    g.writeArrayFieldStart("symbols");
+    g.writeEndArray();
+    if (!media.isEmpty()) {
+      writeMedia(g, media);
+    }
+    g.writeEndObject();
+  }
+
+  private static void writeExtendedMedia(JsonGenerator g, List<Posted.Media> media) throws IOException {
+    if (!media.isEmpty()) {
+      g.writeObjectFieldStart("extended_entities");
+      writeMedia(g, media);
+      g.writeEndObject();
+    }
+  }
+
+  /** A truncated status's text before its ellipsis and link: 140 characters in all, as the stream cuts. */
+  private static String visiblePart(String text) {
+    return text.substring(0, text.offsetByCodePoints(0, VISIBLE));
+  }
+
+  /** The entities wholly within a truncated status's visible part. */
+  private static List<Posted.Entity> visibleEntities(List<Posted.Entity> entities) {
+    return entities.stream().filter(e -> e.end() <= VISIBLE).toList();
+  }
+
+  /** The t.co link a truncated status ends with, to its own page: 23 characters, as every t.co link. */
+  private static String selfLink(long id) {
+    String code = Long.toString(Math.floorMod(id * 0xC2B2AE3D27D4EB4FL, 3_656_158_440_062_976L), 36);
+    return "https://t.co/" + "0".repeat(10 - code.length()) + code;
   }
 
   /** The v1.1 user object, every field in the stream's order. */

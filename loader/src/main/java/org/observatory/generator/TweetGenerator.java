@@ -13,7 +13,8 @@ import org.observatory.schemas.tweet.Snowflake;
  * Generates the lines of one day after another: a daily rhythm of volume, Zipf-distributed users,
  * hashtags, words and URLs, retweets (some of originals from earlier months), replies, quotes, photos,
  * delete notices, cut-off lines, and a bursty event hashtag. Statuses weigh what the real stream's do:
- * full user objects, many languages and scripts, entities in the real days' shares
+ * full user objects, many languages and scripts, statuses over 140 characters in the extended layout of the
+ * stream since late 2017, entities in the real days' shares
  * ({@code GeneratorCalibrationTest} holds it to them). Sequential and seeded: deterministic.
  */
 final class TweetGenerator {
@@ -27,6 +28,9 @@ final class TweetGenerator {
   private static final double MENTION_SHARE = 0.15;
   private static final double URL_SHARE = 0.2;
   private static final double PHOTO_SHARE = 0.14;
+  /** Originals written past 140 characters, which the stream truncates and completes in extended_tweet: few
+   * enough that a day stays within the real days' shares (from before 2017, with none). */
+  private static final double LONG_SHARE = 0.06;
 
   private final GeneratorSettings settings;
   private final SplittableRandom random;
@@ -163,7 +167,7 @@ final class TweetGenerator {
       text.mention(replyTo.user());
     }
     List<Runnable> tokens = new ArrayList<>();
-    int words = 3 + random.nextInt(10);
+    int words = random.nextDouble() < LONG_SHARE ? 24 + random.nextInt(16) : 3 + random.nextInt(10);
     for (int i = 0; i < words; i++) {
       double w = random.nextDouble();
       String word = w < 0.05 ? Script.EMOJI.word(random, "") : w < 0.07 ? textWords.word(wordRanks.next(random))
