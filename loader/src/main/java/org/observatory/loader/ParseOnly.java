@@ -1,10 +1,15 @@
 package org.observatory.loader;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.observatory.indexer.IndexPlacement;
 import org.observatory.indexer.Indexer;
@@ -20,42 +25,73 @@ import org.observatory.schemas.tweet.TweetParser;
  * tweet and counts the puts each index would get, without a store: a dry run of an index
  * specification (a plug-in's failures are counted), and the cost of indexing beside parsing. It does not
  * skip what a load skips (deleted tweets, originals indexed already), so its puts are an upper bound.
- * Single-threaded per file, files one after another, so its rate is one core's.
+ * Single-threaded per file; files one after another, so its rate is one core's, or on several threads.
  */
 public final class ParseOnly {
   private ParseOnly() {}
 
   /** @param indexer the indexer to run as well, or null to parse only */
   public static LoadSummary run(List<Path> files, Indexer indexer) throws IOException {
-    TweetParser parser = new TweetParser();
+    return run(files, indexer, 1);
+  }
+
+  /**
+   * The same on {@code threads} threads, a file at a time each (a load's parallelism): with an indexer and
+   * every core, the ceiling of what a load does before it stores anything.
+   */
+  public static LoadSummary run(List<Path> files, Indexer indexer, int threads) throws IOException {
     LoadCounters counters = new LoadCounters();
-    Batch batch = indexer == null ? null : new Batch(indexer, counters);
     AtomicLong bytes = new AtomicLong();
     long totalBytes = 0;
-    long start = System.nanoTime();
     for (Path file : files) {
       totalBytes += Files.size(file);
-      TweetFiles.read(file, bytes, (number, line) -> {
-        counters.increment(LoadCounter.LINES);
-        if (line.isBlank()) {
-          counters.increment(LoadCounter.BLANK_LINES);
-          return;
-        }
-        try {
-          StreamItem item = parser.parse(line);
-          counters.count(item);
-          if (batch != null && item instanceof StreamItem.Status status) {
-            batch.add(status.all());
-          }
-        } catch (MalformedTweetException e) {
-          counters.increment(LoadCounter.MALFORMED);
-        }
-      });
     }
+    long start = System.nanoTime();
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+    try {
+      List<Future<Void>> done = new ArrayList<>();
+      for (Path file : files) {
+        done.add(pool.submit(() -> {
+          read(file, indexer, counters, bytes);
+          return null;
+        }));
+      }
+      for (Future<Void> file : done) {
+        file.get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while parsing");
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+    return new LoadSummary(counters, files.size(), totalBytes, (System.nanoTime() - start) / 1_000_000);
+  }
+
+  private static void read(Path file, Indexer indexer, LoadCounters counters, AtomicLong bytes) throws IOException {
+    TweetParser parser = new TweetParser();
+    Batch batch = indexer == null ? null : new Batch(indexer, counters);
+    TweetFiles.read(file, bytes, (number, line) -> {
+      counters.increment(LoadCounter.LINES);
+      if (line.isBlank()) {
+        counters.increment(LoadCounter.BLANK_LINES);
+        return;
+      }
+      try {
+        StreamItem item = parser.parse(line);
+        counters.count(item);
+        if (batch != null && item instanceof StreamItem.Status status) {
+          batch.add(status.all());
+        }
+      } catch (MalformedTweetException e) {
+        counters.increment(LoadCounter.MALFORMED);
+      }
+    });
     if (batch != null) {
       batch.index();
     }
-    return new LoadSummary(counters, files.size(), totalBytes, (System.nanoTime() - start) / 1_000_000);
   }
 
   /** Tweets indexed a batch at a time, as {@link Ingest} does: placing entries is done once a batch. */

@@ -42,6 +42,23 @@ class ParseOnlyTest {
   }
 
   @Test
+  void onSeveralThreadsEveryFileIsReadAndIndexedOnce() throws Exception {
+    List<Path> days = List.of(SharedData.file(SharedData.DAY_2013), SharedData.file(SharedData.DAY_2016));
+    long statuses = 0;
+    for (String day : List.of(SharedData.DAY_2013, SharedData.DAY_2016)) {
+      statuses += SharedData.lines(day).map(Json::parsed).flatMap(java.util.Optional::stream).filter(Json::isStatus).count();
+    }
+    Indexer indexer = new Indexer(IndexSpec.defaults(), names);
+
+    LoadSummary oneThread = ParseOnly.run(days, indexer, 1);
+    LoadSummary twoThreads = ParseOnly.run(days, indexer, 2);
+
+    assertThat(twoThreads.counters().sum(LoadCounter.STATUSES)).isEqualTo(statuses);
+    assertThat(twoThreads.counters().sum(LoadCounter.LINES)).isEqualTo(oneThread.counters().sum(LoadCounter.LINES));
+    assertThat(twoThreads.counters().puts()).isEqualTo(oneThread.counters().puts()).containsKey("meme");
+  }
+
+  @Test
   void aPlugInsFailuresAreCountedTweetByTweet(@TempDir Path dir) throws Exception {
     Path input = dir.resolve("tweets.2013-08-10.json.gz");
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(input))) {

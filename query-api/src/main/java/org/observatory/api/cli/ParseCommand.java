@@ -19,11 +19,13 @@ import org.observatory.schemas.index.IndexSpec;
 import org.observatory.schemas.tables.TableNames;
 
 /**
- * {@code parse [--passes N] [--index] [--index-spec FILE] FILE|DIR...}: reads and parses tweet files
+ * {@code parse [--passes N] [--threads N] [--index] [--index-spec FILE] FILE|DIR...}: reads and parses tweet files
  * without storing them; prints what a load would meet (statuses, notices, malformed lines) and the parse
  * rate; with {@code --passes N}, the median of N passes in one JVM, the warm rate that load throughput is
  * measured against. With {@code --index}, it indexes every tweet too, by the shipped specification or
- * the file named, and counts each index's puts and the indexer's failures, still without a store.
+ * the file named, and counts each index's puts and the indexer's failures, still without a store. With
+ * {@code --threads N}, files are read N at a time: {@code --index --threads} with every core is the
+ * ceiling of a load's own work before it stores anything.
  */
 public final class ParseCommand extends Command {
   public ParseCommand() {
@@ -34,6 +36,8 @@ public final class ParseCommand extends Command {
   public void configure(Subparser subparser) {
     subparser.addArgument("--passes").type(Integer.class).setDefault(1)
         .help("parse the files this many times in one JVM and report the median pass (a warm parse ceiling)");
+    subparser.addArgument("--threads").type(Integer.class).setDefault(1).choices(Arguments.range(1, 512))
+        .help("read this many files at a time, one thread each (default 1: one core's rate)");
     subparser.addArgument("--index").action(Arguments.storeTrue())
         .help("index every tweet as well, counting each index's puts and the indexer's failures");
     subparser.addArgument("--index-spec").metavar("FILE")
@@ -48,7 +52,7 @@ public final class ParseCommand extends Command {
     Indexer indexer = indexer(namespace.getBoolean("index"), namespace.getString("index_spec"));
     List<LoadSummary> summaries = new ArrayList<>();
     for (int pass = 1; pass <= passes; pass++) {
-      summaries.add(ParseOnly.run(files, indexer));
+      summaries.add(ParseOnly.run(files, indexer, namespace.getInt("threads")));
       if (passes > 1) {
         System.err.println("pass " + pass + ": " + summaries.get(pass - 1));
       }
