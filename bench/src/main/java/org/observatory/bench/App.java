@@ -35,8 +35,10 @@ public final class App {
 
   /** Runs a command to its end and returns its summary line. */
   public CommandSummary run(String name, String... args) throws IOException, InterruptedException {
-    Process process = start(name, args);
-    int exit = process.waitFor();
+    return summary(name, start(name, args).waitFor());
+  }
+
+  private CommandSummary summary(String name, int exit) throws IOException {
     // The summary is the last line of its kind: an embedded HBase stopping may print its threads after it.
     List<String> summaries = Files.readAllLines(logs.resolve(name + ".out")).stream()
         .filter(CommandSummary::isSummary).toList();
@@ -44,6 +46,22 @@ public final class App {
       throw new IllegalStateException(name + " failed (exit " + exit + "); its log ends:\n" + tail(name));
     }
     return new CommandSummary(summaries.get(summaries.size() - 1));
+  }
+
+  /**
+   * Runs one of the harness's own programs to its end in a JVM of its own, with Observatory's classes
+   * beside it (for its parser), and returns its summary line.
+   */
+  public CommandSummary runBench(String name, String mainClass, String... args) throws IOException, InterruptedException {
+    String classPath = System.getProperty("java.class.path") + (jar.isEmpty() ? "" : java.io.File.pathSeparator + jar);
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(javaOptions.of(name));
+    command.addAll(List.of("-cp", classPath, mainClass));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectOutput(logs.resolve(name + ".out").toFile())
+        .redirectError(logs.resolve(name + ".log").toFile()).start();
+    return summary(name, process.waitFor());
   }
 
   /** Runs a command to its end and returns what it printed (its stdout). */

@@ -37,6 +37,7 @@ final class Charts {
     DefaultCategoryDataset loads = new DefaultCategoryDataset();
     LoadStage.Figures l = r.loads();
     loads.addValue(l.parseCeilingTweetsPerSecond(), "tweets/s", "parse ceiling");
+    loads.addValue(l.indexCeilingTweetsPerSecond(), "tweets/s", "index ceiling");
     if (l.direct() != null) {
       loads.addValue(l.direct().tweetsPerSecond(), "tweets/s", "historical, direct");
     }
@@ -44,13 +45,20 @@ final class Charts {
     if (l.stream() != null) {
       loads.addValue(l.stream().tweetsPerSecond(), "tweets/s", "streaming replay");
     }
-    save(ChartFactory.createBarChart("Loading against the parse ceiling", null, "tweets per second", loads,
+    for (PeerLoads.Peer p : r.peerLoads() == null ? List.<PeerLoads.Peer>of() : r.peerLoads()) {
+      // the same files' tweets over the peer's time: DuckDB counts lines, not tweets
+      loads.addValue(r.storage().tweets() / p.seconds(), "tweets/s", p.name().replaceFirst(" \\(.*", ""));
+    }
+    save(ChartFactory.createBarChart("Loading, beside the ceilings and the peers", null, "tweets per second", loads,
         PlotOrientation.VERTICAL, false, false, false), dir.resolve("loads.png"));
 
     DefaultCategoryDataset storage = new DefaultCategoryDataset();
     r.storage().tables().forEach((kind, t) -> storage.addValue(t.bytesPerTweet(), "bytes per tweet", kind));
     storage.addValue(r.storage().bytesPerTweet(), "bytes per tweet", "all tables");
     storage.addValue(r.storage().inputBytesPerTweet(), "bytes per tweet", "input .json.gz");
+    for (PeerLoads.Peer p : r.peerLoads() == null ? List.<PeerLoads.Peer>of() : r.peerLoads()) {
+      storage.addValue(p.bytes() / (double) r.storage().tweets(), "bytes per tweet", p.name().replaceFirst(" \\(.*", ""));
+    }
     save(ChartFactory.createBarChart("Bytes on disk per stored tweet", null, "bytes per tweet", storage,
         PlotOrientation.HORIZONTAL, false, false, false), dir.resolve("storage.png"));
 

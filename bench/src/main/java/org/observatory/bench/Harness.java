@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * The benchmark harness, one command ({@code bench/run.sh}): generates a corpus (or reuses it), measures
- * loading, storage and every query, answers the count queries with DuckDB beside Observatory, and writes
- * the report, the figures as JSON and the charts. Each measurement runs Observatory's own commands in
+ * loading and storage beside the stores an analyst would build instead, and every query, answers the
+ * count queries with DuckDB beside Observatory, and writes the report, the figures as JSON and the charts. Each measurement runs Observatory's own commands in
  * JVMs of their own, on a fresh embedded store.
  */
 public final class Harness {
@@ -22,7 +22,7 @@ public final class Harness {
 
   /** Everything one run measured. */
   public record Results(Instant started, double minutes, String machine, HarnessSettings settings, Corpus corpus,
-      LoadStage.Figures loads, StorageStage.Figures storage, QueryStage.Figures queries,
+      LoadStage.Figures loads, List<PeerLoads.Peer> peerLoads, StorageStage.Figures storage, QueryStage.Figures queries,
       List<PeerComparison.Timing> peer, List<CoordinationStage.Timing> coordination) {}
 
   public static void main(String[] args) throws Exception {
@@ -42,6 +42,11 @@ public final class Harness {
       Corpus corpus = Corpus.ensure(app, s);
       step("loads: parse ceiling, then " + String.join(", ", s.loads()) + (s.pacedRate() > 0 ? ", paced streaming" : ""));
       LoadStage.Figures loads = LoadStage.measure(app, corpus, run, store, s);
+      List<PeerLoads.Peer> peerLoads = List.of();
+      if (s.peerLoads()) {
+        step("the peers' stores of the same files: an Elasticsearch-style index at both codecs, DuckDB's table");
+        peerLoads = PeerLoads.measure(app, corpus, run);
+      }
       step("storage");
       StorageStage.Figures storage = StorageStage.measure(store, loads.tweetsStored(), corpus.gzipBytes());
       List<QueryStage.Timing> timings;
@@ -70,7 +75,7 @@ public final class Harness {
       QueryStage.Figures queries = new QueryStage.Figures(timings, QueryStage.fetchRates(timings),
           QueryStage.mapReduceCosts(timings, forced));
       double minutes = Math.round((Instant.now().toEpochMilli() - started.toEpochMilli()) / 600.0) / 100.0;
-      return new Results(started, minutes, machine(), s, corpus, loads, storage, queries, peer, coordination);
+      return new Results(started, minutes, machine(), s, corpus, loads, peerLoads, storage, queries, peer, coordination);
     } finally {
       store.delete();
       Store.deleteTree(run);

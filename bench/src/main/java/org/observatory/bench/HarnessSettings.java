@@ -19,10 +19,11 @@ import java.util.Map;
  *     and {@code stream} unless left out (a 10-million-tweet run may skip them: half an hour each)
  * @param javaOpts one set of java options for every command; blank: each command's own, the launcher's
  * @param appJar Observatory's executable jar; empty: Observatory's classes on this JVM's own classpath
+ * @param peerLoads whether the peers' stores are built and sized beside the loads ({@link PeerLoads})
  */
 public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant eventStart, long seed,
     String meme, List<String> loads, double pacedRate, int pacedDays, int runs, List<Window> windows, int peerRuns, List<Window> peerWindows, String corpus,
-    String out, String work, String javaOpts, String appJar) {
+    String out, String work, String javaOpts, String appJar, boolean peerLoads) {
 
   private static final Map<String, String> DEFAULTS = Map.ofEntries(
       Map.entry("days", "24"), Map.entry("per-day", "5000"), Map.entry("first-day", "2012-06-01"),
@@ -30,7 +31,7 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
       Map.entry("windows", "3h,6h,12h,1d,2d,4d,8d,16d"), Map.entry("peer-runs", "3"),
       Map.entry("peer-windows", "3h,1d,4d,16d"), Map.entry("out", "bench/results"),
       Map.entry("work", "bench/work"), Map.entry("java-opts", ""),
-      Map.entry("app-jar", ""));
+      Map.entry("app-jar", ""), Map.entry("peer-loads", "yes"));
 
   /** The settings a command line asks for; a mistake in it ends the program with its message. */
   public static HarnessSettings fromCommandLine(String... args) {
@@ -64,7 +65,14 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
         "#euro2012", loads(given.get("loads")), Double.parseDouble(given.get("paced-rate")),
         Integer.parseInt(given.get("paced-days")), Integer.parseInt(given.get("runs")), Window.list(given.get("windows")),
         Integer.parseInt(given.get("peer-runs")), Window.list(given.get("peer-windows")), corpus, given.get("out"),
-        given.get("work"), given.get("java-opts"), given.get("app-jar"));
+        given.get("work"), given.get("java-opts"), given.get("app-jar"), yesOrNo("peer-loads", given.get("peer-loads")));
+  }
+
+  private static boolean yesOrNo(String option, String given) {
+    if (!given.equals("yes") && !given.equals("no")) {
+      throw new IllegalArgumentException("--" + option + " is yes or no: " + given);
+    }
+    return given.equals("yes");
   }
 
   /** Each command's java options: the launcher's (read only now, from the project's root), or the ones given for all. */

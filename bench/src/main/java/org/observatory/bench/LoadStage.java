@@ -6,7 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Loading, measured against the parse ceiling (read, gunzip and parse on one warm thread): the historical
+ * Loading, measured against the parse ceiling (read, gunzip and parse on one warm thread) and the index
+ * ceiling (parse and index on every core, nothing stored): the historical
  * loader in direct and in bulk mode, and the streaming loader replaying the files flat out, each into a
  * fresh store; then the streaming loader fed the first days at a steady rate, for its latency.
  */
@@ -30,8 +31,12 @@ public final class LoadStage {
    * @param paced null when no rate was set
    * @param tweetsStored in the bulk load's store: tweets written, less those a later delete notice erased
    */
-  public record Figures(double parseCeilingTweetsPerSecond, Rate direct, Rate bulk, Rate stream, Paced paced,
-      long tweetsStored) {}
+  /**
+   * @param indexCeilingTweetsPerSecond parse and index on every core, nothing stored: what every load does
+   *     before it writes, so each load's cost above its own indexing shows
+   */
+  public record Figures(double parseCeilingTweetsPerSecond, double indexCeilingTweetsPerSecond, Rate direct,
+      Rate bulk, Rate stream, Paced paced, long tweetsStored) {}
 
   /**
    * Measures every way of loading the corpus; the bulk load's store is {@code kept}, for the storage and
@@ -41,6 +46,9 @@ public final class LoadStage {
       throws IOException, InterruptedException {
     double ceiling = app.run("parse", "parse", "--passes", Integer.toString(ceilingPasses(corpus)), corpus.dir())
         .rate("tweets");
+    double indexCeiling = app.run("parse-index", "parse", "--index", "--threads",
+        Integer.toString(Runtime.getRuntime().availableProcessors()), "--passes", Integer.toString(ceilingPasses(corpus)),
+        corpus.dir()).rate("tweets");
     Rate direct = !s.measures("direct") ? null : once(ceiling, Store.create(work.resolve("direct")), store ->
         app.run("load-direct", "load", "-c", store.config(null).toString(), "--mode", "direct", corpus.dir()));
     Rate stream = !s.measures("stream") ? null : once(ceiling, Store.create(work.resolve("stream")), store ->
@@ -57,7 +65,7 @@ public final class LoadStage {
           ArrivalToStored.of(app.log("stream-paced")));
     }
     CommandSummary bulk = app.run("load-bulk", "load", "-c", kept.config(null).toString(), "--mode", "bulk", corpus.dir());
-    return new Figures(ceiling, direct, rate(bulk, ceiling), stream, paced,
+    return new Figures(ceiling, indexCeiling, direct, rate(bulk, ceiling), stream, paced,
         bulk.puts("tweets") - bulk.counter("erased"));
   }
 

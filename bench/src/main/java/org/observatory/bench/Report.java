@@ -41,6 +41,7 @@ final class Report {
     headline(md, r);
     loads(md, r);
     storage(md, r);
+    peerLoads(md, r);
     queries(md, r);
     peer(md, r);
     coordination(md, r);
@@ -69,6 +70,13 @@ final class Report {
     }
     row(md, "storage", r.storage().bytesPerTweet() + " bytes per tweet, " + r.storage().ratioToInput()
         + "x the .json.gz input");
+    peer(r, PeerLoads.SEARCH_DEFAULT).ifPresent(p -> {
+      row(md, "bulk load's speed over the search index's at its default codec (goal: above 1)", speedOver(l.bulk(), p));
+      row(md, "direct load's and stream replay's over it (goal: 0.8 or more)", speedOver(l.direct(), p) + ", "
+          + speedOver(l.stream(), p));
+    });
+    peer(r, PeerLoads.SEARCH_SMALLEST).ifPresent(p -> row(md,
+        "tables over the search index at best_compression (goal: 1 or less)", ratio(r.storage().totalBytes(), p.bytes())));
     row(md, "index-only latency at " + longest, r.queries().timings().stream()
         .filter(t -> t.window().equals(longest) && t.evaluation().equals("index-only"))
         .map(t -> t.query() + " " + ms(t.medianMs())).collect(Collectors.joining(", ")));
@@ -99,6 +107,8 @@ final class Report {
     md.append("## Loading\n\nEach load into a fresh embedded store; tweets are statuses and embedded originals.\n\n")
         .append("| | tweets/s | seconds | ratio to the ceiling | peak memory (MB) |\n|---|---|---|---|---|\n");
     row(md, "parse ceiling", rate(l.parseCeilingTweetsPerSecond()), "", "1", "");
+    row(md, "index ceiling (parse and index on every core, nothing stored)", rate(l.indexCeilingTweetsPerSecond()), "",
+        String.valueOf(Math.round(l.indexCeilingTweetsPerSecond() / l.parseCeilingTweetsPerSecond() * 1000) / 1000.0), "");
     load(md, "historical, direct", l.direct());
     load(md, "historical, bulk", l.bulk());
     load(md, "streaming replay, flat out", l.stream());
@@ -123,6 +133,66 @@ final class Report {
           .append(" statuses/s.\n");
     }
     md.append('\n');
+  }
+
+  /**
+   * The peers' stores of the same files beside Observatory's loads: time against time, bytes against bytes
+   * (the peers count tweets, or lines, as they store them; the files are the same).
+   */
+  private static void peerLoads(StringBuilder md, Harness.Results r) {
+    if (r.peerLoads() == null || r.peerLoads().isEmpty()) {
+      return;
+    }
+    LoadStage.Figures l = r.loads();
+    PeerLoads.Peer fastest = peer(r, PeerLoads.SEARCH_DEFAULT).orElseThrow();
+    md.append("## Beside the peers\n\nThe same files, each store from cold on every core. The search index is ")
+        .append("Elasticsearch's tweet mapping written by Lucene, the version Observatory's jar holds,")
+        .append(" in-process (no translog, no HTTP: the cheaper side of Elasticsearch); DuckDB's table is every ")
+        .append("line as `read_json_auto` infers it. Speed is the search index's time at its default codec over ")
+        .append("the load's; bytes over the tables'.\n\n")
+        .append("| | seconds | tweets/s | speed against the search index | holds | bytes | tables over it |\n")
+        .append("|---|---|---|---|---|---|---|\n");
+    long tweets = r.storage().tweets();
+    for (String[] named : new String[][] {{"Observatory, bulk", "bulk"}, {"Observatory, direct", "direct"},
+        {"Observatory, stream replay", "stream"}}) {
+      LoadStage.Rate rate = switch (named[1]) {
+        case "bulk" -> l.bulk();
+        case "direct" -> l.direct();
+        default -> l.stream();
+      };
+      if (rate != null) {
+        row(md, named[0], String.valueOf(rate.seconds()), rate(rate.tweetsPerSecond()), speedOver(rate, fastest),
+            String.format(Locale.ROOT, "%,d tweet puts", tweets), named[1].equals("bulk")
+                ? String.format(Locale.ROOT, "%,d", r.storage().totalBytes()) : "", named[1].equals("bulk") ? "1" : "");
+      }
+    }
+    for (PeerLoads.Peer p : r.peerLoads()) {
+      boolean lines = p.name().equals(PeerLoads.DUCKDB);
+      row(md, p.name(), String.valueOf(p.seconds()), lines ? "" : rate(p.documents() / p.seconds()),
+          String.valueOf(Math.round(fastest.seconds() / p.seconds() * 100) / 100.0),
+          String.format(Locale.ROOT, "%,d %s", p.documents(), lines ? "lines" : "tweets"),
+          String.format(Locale.ROOT, "%,d", p.bytes()), ratio(r.storage().totalBytes(), p.bytes()));
+    }
+    md.append("\nObservatory's tweets/s and tweet puts count every tweet a line carries, an original each time a ")
+        .append("retweet embeds it (as the ceilings count); the search index holds each tweet once, deletes honoured.\n");
+    md.append("\nParse and index on every core, nothing stored (the index ceiling): ")
+        .append(rate(l.indexCeilingTweetsPerSecond())).append(" tweets/s; bulk runs at ")
+        .append(Math.round(l.bulk().tweetsPerSecond() / l.indexCeilingTweetsPerSecond() * 1000) / 1000.0)
+        .append(" of it.\n\n");
+  }
+
+  private static java.util.Optional<PeerLoads.Peer> peer(Harness.Results r, String name) {
+    return r.peerLoads() == null ? java.util.Optional.empty()
+        : r.peerLoads().stream().filter(p -> p.name().equals(name)).findFirst();
+  }
+
+  /** How many times the peer's time a load's is (above 1: the load is faster); "not measured" when left out. */
+  private static String speedOver(LoadStage.Rate load, PeerLoads.Peer peer) {
+    return load == null ? "not measured" : String.valueOf(Math.round(peer.seconds() / load.seconds() * 100) / 100.0);
+  }
+
+  private static String ratio(long bytes, long peerBytes) {
+    return String.valueOf(Math.round(bytes * 100.0 / peerBytes) / 100.0);
   }
 
   private static void load(StringBuilder md, String name, LoadStage.Rate rate) {

@@ -5,11 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.awt.image.BufferedImage;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.zip.GZIPInputStream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +69,16 @@ class HarnessSmokeTest {
           .isEqualTo(counted.get(s.meme()));
     }
 
+    // The peers' stores of the same files: the search index holds each tweet once, deletes honoured, as
+    // counted here from the raw JSON.
+    assertThat(loads.indexCeilingTweetsPerSecond()).isPositive();
+    assertThat(r.peerLoads()).extracting(PeerLoads.Peer::name)
+        .containsExactly(PeerLoads.SEARCH_DEFAULT, PeerLoads.SEARCH_SMALLEST, PeerLoads.DUCKDB);
+    assertThat(r.peerLoads()).allMatch(p -> p.seconds() > 0 && p.bytes() > 0 && p.documents() > 0);
+    long kept = keptTweets(r.corpus().paths());
+    assertThat(r.peerLoads().subList(0, 2)).extracting(PeerLoads.Peer::documents).containsOnly(kept);
+    assertThat(markdown).contains("## Beside the peers", "index ceiling", "(goal: above 1)");
+
     assertThat(r.coordination()).extracting(CoordinationStage.Timing::trace).isEqualTo(CoordinationStage.TRACES);
     assertThat(r.coordination()).allMatch(t -> t.similarityMs() <= t.medianMs() && t.accountsKept() <= t.accounts());
     assertThat(markdown).contains("## Headline", "of the ceiling", "x the .json.gz input",
@@ -80,5 +97,40 @@ class HarnessSmokeTest {
     Corpus again = Corpus.ensure(new App("", JavaOptions.forAll(List.of()), dir.resolve("unused-logs")), s);
     assertThat(again.generatorStatusesPerSecond()).isNull();
     assertThat(again.files()).isEqualTo(r.corpus().files());
+  }
+
+  /** Distinct tweets of the files, embedded originals included, less those a delete notice names. */
+  private static long keptTweets(List<Path> files) throws IOException {
+    Set<Long> tweets = new HashSet<>();
+    Set<Long> deleted = new HashSet<>();
+    ObjectMapper json = new ObjectMapper();
+    for (Path file : files) {
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(
+          new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.UTF_8))) {
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          JsonNode node;
+          try {
+            node = json.readTree(line);
+          } catch (IOException cutOff) {
+            continue;
+          }
+          if (node.has("delete")) {
+            deleted.add(node.at("/delete/status/id").asLong());
+          } else {
+            collect(node, tweets);
+          }
+        }
+      }
+    }
+    tweets.removeAll(deleted);
+    return tweets.size();
+  }
+
+  private static void collect(JsonNode status, Set<Long> tweets) {
+    if (status.hasNonNull("id") && status.hasNonNull("created_at")) {
+      tweets.add(status.get("id").asLong());
+      collect(status.path("retweeted_status"), tweets);
+      collect(status.path("quoted_status"), tweets);
+    }
   }
 }
