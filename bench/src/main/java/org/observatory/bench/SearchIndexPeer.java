@@ -40,7 +40,7 @@ import org.observatory.schemas.tweet.TweetParser;
  * The Elasticsearch-style peer: the index an analyst would build of the same files with Elasticsearch's
  * tweet mapping, written by Lucene, the library Elasticsearch stores with ({@code bench/run.sh} runs it
  * in a JVM of its own, beside Observatory's jar for the parser). Each tweet and embedded original is one
- * document, once: {@code _id} and {@code _source} stored, {@code text} through StandardAnalyzer, keyword
+ * document, once: {@code _id} and {@code _source} (with the user object) stored, {@code text} through StandardAnalyzer, keyword
  * fields with doc values (hashtags, mentions and their ids, expanded URLs, user id, screen name,
  * language, the retweeted, quoted and replied-to ids), {@code id} and {@code created_at} as points with
  * doc values; delete notices honoured. Two codecs, as Elasticsearch's {@code index.codec}: {@code
@@ -159,7 +159,10 @@ public final class SearchIndexPeer {
   static Document document(Tweet t) {
     Document d = new Document();
     d.add(new StringField("_id", Long.toString(t.id()), Field.Store.YES));
+    // _source as Elasticsearch keeps it: the status with its user object, its embedded originals documents
+    // of their own (the parser cuts both out of the tweet's JSON; the user goes back beside it)
     d.add(new StoredField("_source", new BytesRef(t.json().getBytes(StandardCharsets.UTF_8))));
+    d.add(new StoredField("_source.user", new BytesRef(t.user().json().getBytes(StandardCharsets.UTF_8))));
     d.add(new TextField("text", t.text(), Field.Store.NO));
     number(d, "id", t.id());
     number(d, "created_at", t.createdAt());
