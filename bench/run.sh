@@ -24,7 +24,7 @@ case "${1:-}" in
 esac
 ./observatory generate --help > /dev/null # the launcher builds both jars when the sources have changed
 bench_jar=bench/target/observatory-bench.jar # newer than the service's jar after a build of the modules it needs alone
-if [ ! -f "$bench_jar" ] || [ -n "$(find bench/src bench/pom.xml -newer "$bench_jar" -type f -print -quit)" ]; then
+if [ ! -f "$bench_jar" ] || [ -n "$(find bench/src bench/pom.xml bench/search-node -path bench/search-node/target -prune -o -newer "$bench_jar" -type f -print -quit)" ]; then
   echo "building $bench_jar ..." >&2
   mvn -B -q -DskipTests package >&2
 fi

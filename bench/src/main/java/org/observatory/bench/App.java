@@ -54,14 +54,12 @@ public final class App {
    */
   public CommandSummary runBench(String name, String mainClass, String... args) throws IOException, InterruptedException {
     String classPath = System.getProperty("java.class.path") + (jar.isEmpty() ? "" : java.io.File.pathSeparator + jar);
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(javaOptions.of(name));
-    command.addAll(List.of("-cp", classPath, mainClass));
-    command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).redirectOutput(logs.resolve(name + ".out").toFile())
-        .redirectError(logs.resolve(name + ".log").toFile()).start();
-    return summary(name, process.waitFor());
+    return summary(name, startJava(name, classPath, mainClass, args).waitFor());
+  }
+
+  /** Starts a program of the harness's on a classpath of its own (a peer's), with the options named {@code name}. */
+  public Process startJava(String name, String classPath, String mainClass, String... args) throws IOException {
+    return launch(name, javaOptions.of(name), List.of("-cp", classPath, mainClass), args);
   }
 
   /** Runs a command to its end and returns what it printed (its stdout). */
@@ -133,12 +131,17 @@ public final class App {
   }
 
   private Process start(String name, String... args) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(javaOptions.of(args[0]));
     // The executable jar grants the JDK's module openings HBase needs by its manifest; run from the
     // classpath, the openings must be among the java options.
-    command.addAll(jar.isEmpty() ? List.of("-cp", System.getProperty("java.class.path"), MAIN) : List.of("-jar", jar));
+    return launch(name, javaOptions.of(args[0]),
+        jar.isEmpty() ? List.of("-cp", System.getProperty("java.class.path"), MAIN) : List.of("-jar", jar), args);
+  }
+
+  private Process launch(String name, List<String> options, List<String> program, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(options);
+    command.addAll(program);
     command.addAll(List.of(args));
     return new ProcessBuilder(command).redirectOutput(logs.resolve(name + ".out").toFile())
         .redirectError(logs.resolve(name + ".log").toFile()).start();

@@ -37,8 +37,7 @@ public final class DuckDbQueries implements AutoCloseable {
 
   public DuckDbQueries(List<Path> files) throws SQLException {
     db = DriverManager.getConnection("jdbc:duckdb:");
-    String paths = files.stream().map(f -> "'" + f.toAbsolutePath().toString().replace("'", "''") + "'")
-        .collect(Collectors.joining(", ", "[", "]"));
+    String paths = fileList(files);
     StringBuilder statuses = new StringBuilder("[" + flat("", "retweeted_status.\"user\".id"));
     embeddedPaths("", DEPTH).forEach(path -> statuses.append(", ").append(flat(path + ".", "NULL")));
     statuses.append("]");
@@ -75,6 +74,12 @@ public final class DuckDbQueries implements AutoCloseable {
              AND id NOT IN (SELECT "delete".status.id FROM lines WHERE "delete" IS NOT NULL)
            GROUP BY id""".formatted(line(), paths, statuses));
     }
+  }
+
+  /** The files as a DuckDB list literal of quoted paths, as DuckDB's readers take them. */
+  static String fileList(List<Path> files) {
+    return files.stream().map(f -> "'" + f.toAbsolutePath().toString().replace("'", "''") + "'")
+        .collect(Collectors.joining(", ", "[", "]"));
   }
 
   /** One status of a line (the line itself for an empty path) with the fields the queries read. */

@@ -69,7 +69,7 @@ class HarnessSmokeTest {
           .isEqualTo(counted.get(s.meme()));
     }
 
-    // The peers' stores of the same files: the search index holds each tweet once, deletes honoured, as
+    // The peers' stores of the same files: OpenSearch holds each tweet once, deletes honoured, as
     // counted here from the raw JSON.
     assertThat(loads.indexCeilingTweetsPerSecond()).isPositive();
     assertThat(r.peerLoads()).extracting(PeerLoads.Peer::name)
