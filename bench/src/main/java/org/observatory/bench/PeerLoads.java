@@ -50,30 +50,31 @@ public final class PeerLoads {
   public static List<Peer> measure(App app, Corpus corpus, Path work) throws IOException, InterruptedException, SQLException {
     int cores = Runtime.getRuntime().availableProcessors();
     List<Peer> peers = new ArrayList<>();
-    Path home = work.resolve("search-node");
-    try (App.Service node = searchNode(app, home)) {
-      for (String codec : List.of("default", "best_compression")) {
+    for (String codec : List.of("default", "best_compression")) {
+      // a node of its own for each codec, so that the second load is not timed on a JVM the first warmed
+      Path home = work.resolve("search-node-" + codec);
+      try (App.Service node = searchNode(app, "search-node-" + codec, home)) {
         CommandSummary s = app.runBench("search-load-" + codec, SEARCH_NODE_PEER, "--url", node.url(),
             "--codec", codec, "--threads", Integer.toString(cores), corpus.dir());
         peers.add(new Peer(codec.equals("default") ? SEARCH_DEFAULT : SEARCH_SMALLEST, s.seconds(),
             s.counter("tweets"), s.counter("bytes")));
+      } finally {
+        Store.deleteTree(home);
       }
-    } finally {
-      Store.deleteTree(home);
     }
     peers.add(duckDb(corpus, work.resolve("duckdb")));
     return peers;
   }
 
   /** Starts the OpenSearch node and returns once it answers. */
-  static App.Service searchNode(App app, Path home) throws IOException, InterruptedException {
+  static App.Service searchNode(App app, String name, Path home) throws IOException, InterruptedException {
     if (!Files.isRegularFile(NODE_CLASSPATH)) {
       throw new IllegalStateException(NODE_CLASSPATH + " is missing: build bench/search-node (mvn package) first");
     }
     String classPath = NODE_CLASSPATH.resolveSibling("classes") + java.io.File.pathSeparator
         + Files.readString(NODE_CLASSPATH).strip();
     int httpPort = Store.freePort();
-    Process process = app.startJava("search-node", classPath, SEARCH_NODE, home.toString(),
+    Process process = app.startJava(name, classPath, SEARCH_NODE, home.toString(),
         Integer.toString(httpPort), Integer.toString(Store.freePort()));
     String url = "http://127.0.0.1:" + httpPort;
     HttpClient http = HttpClient.newHttpClient();
@@ -89,7 +90,7 @@ public final class PeerLoads {
       Thread.sleep(1000);
     }
     process.destroy();
-    throw new IllegalStateException("the OpenSearch node did not start: see its log, search-node.log");
+    throw new IllegalStateException("the OpenSearch node did not start: see its log, " + name + ".log");
   }
 
   /** DuckDB's database of the files, its lines parsed as DuckDB infers them; cut-off lines are skipped. */

@@ -146,7 +146,8 @@ final class Report {
     LoadStage.Figures l = r.loads();
     PeerLoads.Peer fastest = peer(r, PeerLoads.SEARCH_DEFAULT).orElseThrow();
     md.append("## Beside the peers\n\nThe same files, each store from cold on every core. OpenSearch ")
-        .append("2.19, a single node from its published jars, indexed them over `_bulk` from two client threads ")
+        .append("2.19, a fresh single node for each codec from its published jars, indexed them over `_bulk` ")
+        .append("from one client thread per core ")
         .append("(Elasticsearch's tweet mapping: one shard, no replica, no refresh during the load; timed from the ")
         .append("index's creation to its flush); DuckDB's table is every line as `read_json_auto` infers it. ")
         .append("Speed is OpenSearch's time at its default codec over the load's; bytes over the tables'.\n\n")

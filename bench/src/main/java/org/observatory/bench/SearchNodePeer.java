@@ -103,7 +103,8 @@ public final class SearchNodePeer {
     String keyword = "{\"type\":\"keyword\"}";
     return "{\"settings\":{\"index\":{\"number_of_shards\":1,\"number_of_replicas\":0,\"refresh_interval\":\"-1\","
         + "\"codec\":\"" + codec + "\"}},"
-        + "\"mappings\":{\"dynamic\":false,\"properties\":{"
+        // what the pipeline derives is indexed, not kept: _source stays the status as it came
+        + "\"mappings\":{\"dynamic\":false,\"_source\":{\"excludes\":[\"indexed\"]},\"properties\":{"
         + "\"id\":{\"type\":\"long\"},\"lang\":" + keyword + ","
         + "\"user\":{\"properties\":{\"id\":" + keyword + ",\"screen_name\":" + keyword + "}},"
         + "\"indexed\":{\"properties\":{\"text\":{\"type\":\"text\"},"

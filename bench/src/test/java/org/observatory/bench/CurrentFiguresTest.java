@@ -28,6 +28,13 @@ class CurrentFiguresTest {
   }
 
   @Test
+  void callsARunOfAnotherSizeByItsOptionsNotTheDefaultSize() {
+    assertThat(CurrentFigures.size(HarnessSettings.parse())).startsWith("at its default size, 24 generated days");
+    assertThat(CurrentFigures.size(HarnessSettings.parse("--days", "20", "--per-day", "10000")))
+        .startsWith("with `--days 20 --per-day 10000`, 20 generated days");
+  }
+
+  @Test
   void noDocQuotesBytesATweetBesideTheCurrentFigures() throws Exception {
     String operations = Files.readString(ROOT.resolve(CurrentFigures.OPERATIONS));
     String outside = operations.replace(CurrentFigures.currentBlock(operations), "");
