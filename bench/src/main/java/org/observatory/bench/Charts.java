@@ -9,6 +9,7 @@ import java.util.List;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.SymbolAxis;
@@ -49,8 +50,11 @@ final class Charts {
       // the same files' tweets over the peer's time: DuckDB counts lines, not tweets
       loads.addValue(r.storage().tweets() / p.seconds(), "tweets/s", p.name().replaceFirst(" \\(.*", ""));
     }
-    save(ChartFactory.createBarChart("Loading, beside the ceilings and the peers", null, "tweets per second", loads,
-        PlotOrientation.VERTICAL, false, false, false), dir.resolve("loads.png"));
+    JFreeChart loading = ChartFactory.createBarChart("Loading, beside the ceilings and the peers", null,
+        "tweets per second", loads, PlotOrientation.VERTICAL, false, false, false);
+    // slanted, so that the peers' names are read whole: two begin "OpenSearch, "
+    loading.getCategoryPlot().getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+    save(loading, dir.resolve("loads.png"));
 
     DefaultCategoryDataset storage = new DefaultCategoryDataset();
     r.storage().tables().forEach((kind, t) -> storage.addValue(t.bytesPerTweet(), "bytes per tweet", kind));
