@@ -40,13 +40,26 @@ public final class Harness {
     try {
       step("corpus: " + s.days() + " days x " + s.perDay() + " statuses from " + s.firstDay());
       Corpus corpus = Corpus.ensure(app, s);
-      step("loads: parse ceiling, then " + String.join(", ", s.loads()) + (s.pacedRate() > 0 ? ", paced streaming" : ""));
-      LoadStage.Figures loads = LoadStage.measure(app, corpus, run, store, s);
-      List<PeerLoads.Peer> peerLoads = List.of();
-      if (s.peerLoads()) {
-        step("the peers' stores of the same files: an Elasticsearch-style index at both codecs, DuckDB's table");
-        peerLoads = PeerLoads.measure(app, corpus, run);
+      step("loads: the ceilings");
+      LoadStage.Ceilings ceilings = LoadStage.ceilings(app, corpus);
+      // rounds, each load and each peer once a round: a slow spell of the machine's weighs on all alike
+      List<LoadStage.Round> rounds = new ArrayList<>();
+      List<List<PeerLoads.Peer>> peerRounds = new ArrayList<>();
+      for (int round = 1; round <= s.loadRuns(); round++) {
+        step("loads, round " + round + " of " + s.loadRuns() + ": " + String.join(", ", s.loads())
+            + (s.peerLoads() ? ", then the peers' stores of the same files (OpenSearch at both codecs, DuckDB's table)" : ""));
+        rounds.add(LoadStage.round(app, corpus, run, round == s.loadRuns() ? store : null, s, round));
+        if (s.peerLoads()) {
+          peerRounds.add(PeerLoads.measure(app, corpus, run, round));
+        }
       }
+      LoadStage.Paced paced = null;
+      if (s.pacedRate() > 0) {
+        step("loads: paced streaming");
+        paced = LoadStage.paced(app, corpus, run, s, ceilings.parse());
+      }
+      LoadStage.Figures loads = LoadStage.figures(ceilings, rounds, paced);
+      List<PeerLoads.Peer> peerLoads = peerRounds.isEmpty() ? List.of() : PeerLoads.medians(peerRounds);
       step("storage");
       StorageStage.Figures storage = StorageStage.measure(store, loads.tweetsStored(), corpus.gzipBytes());
       List<QueryStage.Timing> timings;

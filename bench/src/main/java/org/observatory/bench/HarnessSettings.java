@@ -12,6 +12,7 @@ import java.util.Map;
  * What one harness run measures, from its command line ({@code --name value}; see bench/README.md).
  * The defaults finish in about 10 minutes on 2 cores.
  *
+ * @param loadRuns how many rounds of the loads and the peers' loads run; each figure is the median of its rounds
  * @param pacedRate lines per second of the paced streaming replay (well under what the daemon sustains
  *     flat out, or the figure measures its backlog); 0: none
  * @param pacedDays how many of the first days the paced replay feeds
@@ -22,12 +23,13 @@ import java.util.Map;
  * @param peerLoads whether the peers' stores are built and sized beside the loads ({@link PeerLoads})
  */
 public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant eventStart, long seed,
-    String meme, List<String> loads, double pacedRate, int pacedDays, int runs, List<Window> windows, int peerRuns, List<Window> peerWindows, String corpus,
+    String meme, List<String> loads, int loadRuns, double pacedRate, int pacedDays, int runs, List<Window> windows, int peerRuns, List<Window> peerWindows, String corpus,
     String out, String work, String javaOpts, String appJar, boolean peerLoads) {
 
   private static final Map<String, String> DEFAULTS = Map.ofEntries(
       Map.entry("days", "24"), Map.entry("per-day", "5000"), Map.entry("first-day", "2012-06-01"),
-      Map.entry("event-start", ""), Map.entry("seed", "2012"), Map.entry("loads", "direct,stream,bulk"), Map.entry("paced-rate", "2000"), Map.entry("paced-days", "6"), Map.entry("runs", "5"),
+      Map.entry("event-start", ""), Map.entry("seed", "2012"), Map.entry("loads", "direct,stream,bulk"), Map.entry("load-runs", "3"),
+      Map.entry("paced-rate", "2000"), Map.entry("paced-days", "6"), Map.entry("runs", "5"),
       Map.entry("windows", "3h,6h,12h,1d,2d,4d,8d,16d"), Map.entry("peer-runs", "3"),
       Map.entry("peer-windows", "3h,1d,4d,16d"), Map.entry("out", "bench/results"),
       Map.entry("work", "bench/work"), Map.entry("java-opts", ""),
@@ -62,10 +64,19 @@ public record HarnessSettings(int days, int perDay, LocalDate firstDay, Instant 
     String corpus = given.getOrDefault("corpus", Path.of(given.get("work"),
         "corpus-" + days + "x" + perDay + "-seed" + seed + "-from" + firstDay + "-event" + eventStart).toString());
     return new HarnessSettings(days, perDay, firstDay, eventStart.atStartOfDay(ZoneOffset.UTC).toInstant(), seed,
-        "#euro2012", loads(given.get("loads")), Double.parseDouble(given.get("paced-rate")),
+        "#euro2012", loads(given.get("loads")), positive("load-runs", given.get("load-runs")),
+        Double.parseDouble(given.get("paced-rate")),
         Integer.parseInt(given.get("paced-days")), Integer.parseInt(given.get("runs")), Window.list(given.get("windows")),
         Integer.parseInt(given.get("peer-runs")), Window.list(given.get("peer-windows")), corpus, given.get("out"),
         given.get("work"), given.get("java-opts"), given.get("app-jar"), yesOrNo("peer-loads", given.get("peer-loads")));
+  }
+
+  private static int positive(String option, String given) {
+    int value = Integer.parseInt(given);
+    if (value < 1) {
+      throw new IllegalArgumentException("--" + option + " is 1 or more: " + given);
+    }
+    return value;
   }
 
   private static boolean yesOrNo(String option, String given) {

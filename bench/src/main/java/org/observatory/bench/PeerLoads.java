@@ -40,21 +40,48 @@ public final class PeerLoads {
   private PeerLoads() {}
 
   /**
-   * One peer's load: how long it took, what it holds and the bytes it takes.
+   * One peer's load: how long it took, what it holds and the bytes it takes; over several runs, the
+   * median seconds and bytes.
    *
    * @param documents the tweets the search index holds, or the rows of DuckDB's table (lines)
+   * @param runSeconds every run's seconds, in the order they ran
    */
-  public record Peer(String name, double seconds, long documents, long bytes) {}
+  public record Peer(String name, double seconds, long documents, long bytes, List<Double> runSeconds) {
+    Peer(String name, double seconds, long documents, long bytes) {
+      this(name, seconds, documents, bytes, List.of(seconds));
+    }
+  }
 
-  /** Peers in the order named above; none when the run leaves them out. */
-  public static List<Peer> measure(App app, Corpus corpus, Path work) throws IOException, InterruptedException, SQLException {
+  /**
+   * Each peer at the median of its runs, in the order named above. The runs must agree on what the peer
+   * holds: a store that held other tweets in another run would make its median meaningless.
+   */
+  public static List<Peer> medians(List<List<Peer>> rounds) {
+    List<Peer> medians = new ArrayList<>();
+    for (int i = 0; i < rounds.get(0).size(); i++) {
+      int peer = i;
+      List<Peer> runs = rounds.stream().map(round -> round.get(peer)).toList();
+      Peer first = runs.get(0);
+      if (runs.stream().anyMatch(p -> !p.name().equals(first.name()) || p.documents() != first.documents())) {
+        throw new IllegalStateException("the peer's runs hold different documents: " + runs);
+      }
+      medians.add(new Peer(first.name(), Stats.median(runs.stream().mapToDouble(Peer::seconds).toArray()),
+          first.documents(), Math.round(Stats.median(runs.stream().mapToDouble(Peer::bytes).toArray())),
+          runs.stream().map(Peer::seconds).toList()));
+    }
+    return medians;
+  }
+
+  /** Round {@code round} of the peers' loads, in the order named above. */
+  public static List<Peer> measure(App app, Corpus corpus, Path work, int round)
+      throws IOException, InterruptedException, SQLException {
     int cores = Runtime.getRuntime().availableProcessors();
     List<Peer> peers = new ArrayList<>();
     for (String codec : List.of("default", "best_compression")) {
       // a node of its own for each codec, so that the second load is not timed on a JVM the first warmed
       Path home = work.resolve("search-node-" + codec);
-      try (App.Service node = searchNode(app, "search-node-" + codec, home)) {
-        CommandSummary s = app.runBench("search-load-" + codec, SEARCH_NODE_PEER, "--url", node.url(),
+      try (App.Service node = searchNode(app, "search-node-" + codec + "-" + round, home)) {
+        CommandSummary s = app.runBench("search-load-" + codec + "-" + round, SEARCH_NODE_PEER, "--url", node.url(),
             "--codec", codec, "--threads", Integer.toString(cores), corpus.dir());
         peers.add(new Peer(codec.equals("default") ? SEARCH_DEFAULT : SEARCH_SMALLEST, s.seconds(),
             s.counter("tweets"), s.counter("bytes")));

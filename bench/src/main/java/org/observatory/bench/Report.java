@@ -104,8 +104,9 @@ final class Report {
 
   private static void loads(StringBuilder md, Harness.Results r) {
     LoadStage.Figures l = r.loads();
-    md.append("## Loading\n\nEach load into a fresh embedded store; tweets are statuses and embedded originals.\n\n")
-        .append("| | tweets/s | seconds | ratio to the ceiling | peak memory (MB) |\n|---|---|---|---|---|\n");
+    md.append("## Loading\n\nEach load into a fresh embedded store; tweets are statuses and embedded originals. ")
+        .append(rounds(r)).append("\n\n")
+        .append("| | tweets/s | seconds | ratio to the ceiling | peak memory (MB, highest run) |\n|---|---|---|---|---|\n");
     row(md, "parse ceiling", rate(l.parseCeilingTweetsPerSecond()), "", "1", "");
     row(md, "index ceiling (parse and index on every core, nothing stored)", rate(l.indexCeilingTweetsPerSecond()), "",
         String.valueOf(Math.round(l.indexCeilingTweetsPerSecond() / l.parseCeilingTweetsPerSecond() * 1000) / 1000.0), "");
@@ -150,7 +151,8 @@ final class Report {
         .append("from one client thread per core ")
         .append("(Elasticsearch's tweet mapping: one shard, no replica, no refresh during the load; timed from the ")
         .append("index's creation to its flush); DuckDB's table is every line as `read_json_auto` infers it. ")
-        .append("Speed is OpenSearch's time at its default codec over the load's; bytes over the tables'.\n\n")
+        .append("Speed is OpenSearch's time at its default codec over the load's; bytes over the tables'. ")
+        .append(rounds(r)).append("\n\n")
         .append("| | seconds | tweets/s | speed against OpenSearch | holds | bytes | tables over it |\n")
         .append("|---|---|---|---|---|---|---|\n");
     long tweets = r.storage().tweets();
@@ -158,14 +160,14 @@ final class Report {
     for (NamedLoad load : List.of(new NamedLoad("Observatory, bulk", l.bulk(), true),
         new NamedLoad("Observatory, direct", l.direct(), false), new NamedLoad("Observatory, stream replay", l.stream(), false))) {
       if (load.rate() != null) {
-        row(md, load.name(), String.valueOf(load.rate().seconds()), rate(load.rate().tweetsPerSecond()),
+        row(md, load.name(), seconds(load.rate().seconds(), load.rate().runSeconds()), rate(load.rate().tweetsPerSecond()),
             speedOver(load.rate(), fastest), String.format(Locale.ROOT, "%,d tweet puts", tweets),
             load.sized() ? String.format(Locale.ROOT, "%,d", r.storage().totalBytes()) : "", load.sized() ? "1" : "");
       }
     }
     for (PeerLoads.Peer p : r.peerLoads()) {
       boolean lines = p.name().equals(PeerLoads.DUCKDB);
-      row(md, p.name(), String.valueOf(p.seconds()), lines ? "" : rate(p.documents() / p.seconds()),
+      row(md, p.name(), seconds(p.seconds(), p.runSeconds()), lines ? "" : rate(p.documents() / p.seconds()),
           String.valueOf(Math.round(fastest.seconds() / p.seconds() * 100) / 100.0),
           String.format(Locale.ROOT, "%,d %s", p.documents(), lines ? "lines" : "tweets"),
           String.format(Locale.ROOT, "%,d", p.bytes()), ratio(r.storage().totalBytes(), p.bytes()));
@@ -190,6 +192,19 @@ final class Report {
     return load == null ? "not measured" : String.valueOf(Math.round(peer.seconds() / load.seconds() * 100) / 100.0);
   }
 
+  /** How the loads were repeated, said where their figures are given. */
+  private static String rounds(Harness.Results r) {
+    int runs = r.settings().loadRuns();
+    return runs <= 1 ? "Each load ran once." : "Each load ran " + runs + " times, in rounds (each load and each peer "
+        + "once a round); the figures are the medians, each run's seconds in brackets in the order they ran.";
+  }
+
+  /** A median's seconds, and each run's when there were several. */
+  private static String seconds(double median, List<Double> runs) {
+    return runs == null || runs.size() < 2 ? String.valueOf(median)
+        : median + " (" + runs.stream().map(String::valueOf).collect(Collectors.joining(", ")) + ")";
+  }
+
   private static String ratio(long bytes, long peerBytes) {
     return String.valueOf(Math.round(bytes * 100.0 / peerBytes) / 100.0);
   }
@@ -198,7 +213,7 @@ final class Report {
     if (rate == null) {
       return;
     }
-    row(md, name, rate(rate.tweetsPerSecond()), String.valueOf(rate.seconds()), String.valueOf(rate.ratioToCeiling()),
+    row(md, name, rate(rate.tweetsPerSecond()), seconds(rate.seconds(), rate.runSeconds()), String.valueOf(rate.ratioToCeiling()),
         String.format(Locale.ROOT, "%,d", rate.peakMemoryMb()));
   }
 

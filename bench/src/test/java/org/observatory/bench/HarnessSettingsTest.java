@@ -44,4 +44,11 @@ class HarnessSettingsTest {
     assertThatThrownBy(() -> HarnessSettings.parse("--loads", "bulk,fast"))
         .hasMessageContaining("--loads lists bulk");
   }
+
+  @Test
+  void eachLoadRunsThreeTimesUnlessToldOtherwiseAndAtLeastOnce() {
+    assertThat(HarnessSettings.parse().loadRuns()).isEqualTo(3);
+    assertThat(HarnessSettings.parse("--load-runs", "1").loadRuns()).isEqualTo(1);
+    assertThatThrownBy(() -> HarnessSettings.parse("--load-runs", "0")).hasMessageContaining("--load-runs is 1 or more");
+  }
 }

@@ -33,7 +33,7 @@ class HarnessSmokeTest {
   void oneSmallRunMeasuresEveryStageAndWritesTheReport(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("results");
     HarnessSettings s = HarnessSettings.parse("--days", "2", "--per-day", "400", "--first-day", "2012-06-07",
-        "--event-start", "2012-06-08", "--paced-rate", "1000", "--paced-days", "1", "--runs", "1",
+        "--event-start", "2012-06-08", "--paced-rate", "1000", "--paced-days", "1", "--runs", "1", "--load-runs", "2",
         "--windows", "3h,1d", "--peer-runs", "1", "--peer-windows", "3h,1d", "--out", out.toString(),
         "--work", dir.resolve("work").toString(),
         "--java-opts", "-Xmx1g " + System.getProperty("observatory.jdkOpenings"));
@@ -44,6 +44,9 @@ class HarnessSmokeTest {
     LoadStage.Figures loads = r.loads();
     for (LoadStage.Rate rate : List.of(loads.direct(), loads.bulk(), loads.stream())) {
       assertThat(rate.tweetsPerSecond()).isPositive();
+      assertThat(rate.runSeconds()).as("a load's seconds, a run a round").hasSize(2).allMatch(seconds -> seconds > 0);
+      assertThat(rate.seconds()).isCloseTo((rate.runSeconds().get(0) + rate.runSeconds().get(1)) / 2,
+          org.assertj.core.data.Offset.offset(0.051));
       assertThat(rate.ratioToCeiling()).isCloseTo(rate.tweetsPerSecond() / loads.parseCeilingTweetsPerSecond(),
           org.assertj.core.data.Offset.offset(0.001));
     }
@@ -75,9 +78,11 @@ class HarnessSmokeTest {
     assertThat(r.peerLoads()).extracting(PeerLoads.Peer::name)
         .containsExactly(PeerLoads.SEARCH_DEFAULT, PeerLoads.SEARCH_SMALLEST, PeerLoads.DUCKDB);
     assertThat(r.peerLoads()).allMatch(p -> p.seconds() > 0 && p.bytes() > 0 && p.documents() > 0);
+    assertThat(r.peerLoads()).allMatch(p -> p.runSeconds().size() == 2);
     long kept = keptTweets(r.corpus().paths());
     assertThat(r.peerLoads().subList(0, 2)).extracting(PeerLoads.Peer::documents).containsOnly(kept);
-    assertThat(markdown).contains("## Beside the peers", "index ceiling", "(goal: above 1)");
+    assertThat(markdown).contains("## Beside the peers", "index ceiling", "(goal: above 1)",
+        "Each load ran 2 times, in rounds", " (" + loads.bulk().runSeconds().get(0) + ", ");
 
     assertThat(r.coordination()).extracting(CoordinationStage.Timing::trace).isEqualTo(CoordinationStage.TRACES);
     assertThat(r.coordination()).allMatch(t -> t.similarityMs() <= t.medianMs() && t.accountsKept() <= t.accounts());
