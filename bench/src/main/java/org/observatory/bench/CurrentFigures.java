@@ -98,10 +98,12 @@ public final class CurrentFigures {
         .append("; do not edit -->\n");
     md.append(wrapped(String.format(Locale.ROOT, "The harness run of %s ([its figures](%s)): %s; `bench/run.sh` %s, "
             + "as heavy as the real stream (%,d tweets "
-            + "stored, %.1f MB of `.json.gz`); queries for `%s` from %s, median of %d warm runs over HTTP; one run, "
+            + "stored, %.1f MB of `.json.gz`); %squeries for `%s` from %s, median of %d warm runs over HTTP; one run, "
             + "%.1f minutes. Compare ratios within a run, not milliseconds across hosts.",
         r.started().toString().substring(0, 10), runPath, r.machine(), size(s),
-        r.storage().tweets(), r.corpus().gzipBytes() / 1e6, s.meme(), s.eventStart(), s.runs(), r.minutes())))
+        r.storage().tweets(), r.corpus().gzipBytes() / 1e6,
+        s.loadRuns() > 1 ? "each load and peer the median of " + s.loadRuns() + " rounds; " : "",
+        s.meme(), s.eventStart(), s.runs(), r.minutes())))
         .append("\n\n");
     Report.headlineTable(md, r);
     md.append("Storage after the bulk load (flushed, not compacted; every month and revision summed):\n\n");

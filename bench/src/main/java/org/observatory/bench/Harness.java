@@ -53,11 +53,10 @@ public final class Harness {
           peerRounds.add(PeerLoads.measure(app, corpus, run, round));
         }
       }
-      LoadStage.Paced paced = null;
       if (s.pacedRate() > 0) {
         step("loads: paced streaming");
-        paced = LoadStage.paced(app, corpus, run, s, ceilings.parse());
       }
+      LoadStage.Paced paced = LoadStage.paced(app, corpus, run, s);
       LoadStage.Figures loads = LoadStage.figures(ceilings, rounds, paced);
       List<PeerLoads.Peer> peerLoads = peerRounds.isEmpty() ? List.of() : PeerLoads.medians(peerRounds);
       step("storage");

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * What one harness run measures, from its command line ({@code --name value}; see bench/README.md).
- * The defaults finish in about 10 minutes on 2 cores.
+ * The defaults finish in about 20 minutes on 2 cores, three rounds of loads included.
  *
  * @param loadRuns how many rounds of the loads and the peers' loads run; each figure is the median of its rounds
  * @param pacedRate lines per second of the paced streaming replay (well under what the daemon sustains

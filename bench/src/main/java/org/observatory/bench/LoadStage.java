@@ -78,7 +78,7 @@ public final class LoadStage {
   }
 
   /** The streaming loader fed the first days at the settings' rate from a cold start; null when no rate is set. */
-  public static Paced paced(App app, Corpus corpus, Path work, HarnessSettings s, double ceiling)
+  public static Paced paced(App app, Corpus corpus, Path work, HarnessSettings s)
       throws IOException, InterruptedException {
     if (s.pacedRate() <= 0 || s.pacedDays() <= 0) {
       return null;
