@@ -1,42 +1,29 @@
 package org.observatory.loader.historical;
 
 import java.io.IOException;
-import java.util.HashSet;
-import java.util.Set;
-import org.apache.hadoop.hbase.client.Mutation;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.io.NullWritable;
 import org.observatory.loader.Ingest;
-import org.observatory.loader.TablePuts;
-import org.observatory.schemas.tables.Month;
+import org.observatory.loader.TableWriter;
 
 /**
- * Direct mode: each put goes to {@code MultiTableOutputFormat}, keyed by its table's name; a month's
- * tables are created the first time this task meets one of its tweets.
+ * Direct mode: each batch's puts go, a list per table, through a {@link TableWriter} on the task's own
+ * connection, which creates a month's tables the first time it meets one of its tweets. (Through
+ * {@code MultiTableOutputFormat}, each put was copied and looked up by table on its own, on a second
+ * connection.)
  */
-public final class DirectLoadMapper extends TweetFileMapper<ImmutableBytesWritable, Mutation> {
-  private final Set<Month> ready = new HashSet<>();
+public final class DirectLoadMapper extends TweetFileMapper<NullWritable, NullWritable> {
+  private static final long BUFFER_BYTES = 2L << 20;
+  private TableWriter writer;
 
   @Override
   Ingest.Sink sink(Context context) {
-    return puts -> {
-      for (TablePuts table : puts) {
-        ensureMonth(table.month());
-        ImmutableBytesWritable name = new ImmutableBytesWritable(table.table().getName());
-        for (Put put : table.puts()) {
-          try {
-            context.write(name, put);
-          } catch (InterruptedException e) {
-            throw interrupted(e);
-          }
-        }
-      }
-    };
+    writer = new TableWriter(connection(), monthTables(), BUFFER_BYTES, Durability.SYNC_WAL, false);
+    return writer::write;
   }
 
-  private void ensureMonth(Month month) throws IOException {
-    if (ready.add(month)) {
-      monthTables().create(month);
-    }
+  @Override
+  void finish(Context context) throws IOException {
+    writer.close();
   }
 }

@@ -14,14 +14,13 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.MultiTableBulkLoadSetup;
-import org.apache.hadoop.hbase.mapreduce.MultiTableOutputFormat;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.observatory.mapreduce.JobRunner;
 import org.observatory.mapreduce.WorkDir;
 import org.observatory.loader.LoadCounter;
@@ -190,9 +189,7 @@ public final class HistoricalLoad {
       bulkIndexes = indexesOf(bulkMonths);
     } else {
       job.setMapperClass(DirectLoadMapper.class);
-      job.setMapOutputKeyClass(ImmutableBytesWritable.class);
-      job.setMapOutputValueClass(Mutation.class);
-      job.setOutputFormatClass(MultiTableOutputFormat.class);
+      job.setOutputFormatClass(NullOutputFormat.class);
       job.setNumReduceTasks(0);
     }
     JobRunner.shipDependencies(job);

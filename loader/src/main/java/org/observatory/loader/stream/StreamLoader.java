@@ -10,6 +10,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -31,6 +32,7 @@ import org.observatory.loader.LoadCounters;
 import org.observatory.loader.LoaderKit;
 import org.observatory.loader.LoadSummary;
 import org.observatory.loader.RejectedLines;
+import org.observatory.loader.TablePuts;
 import org.observatory.loader.TableWriter;
 import org.observatory.schemas.tables.MonthTables;
 import org.observatory.schemas.tables.WrittenHours;
@@ -85,12 +87,11 @@ public final class StreamLoader {
   /** Across segments: an original retweeted in one segment is often retweeted again in the next. */
   private final IndexedTweets indexed = new IndexedTweets();
   /**
-   * Two writers taking turns: the loading thread indexes into one while the storing thread flushes
-   * the other. A shared one lost tweets: a mutator's flush returns at once when another thread's
-   * write has taken its buffer, while those puts are still on their way and may yet fail.
+   * Written through by the storing thread alone: the loading thread indexes a segment into a list of
+   * puts and hands it over. (Written through by both, a writer lost tweets: a mutator's flush returns at once when another thread's write has taken its
+   * buffer, while those puts are still on their way and may yet fail.)
    */
   private TableWriter writer;
-  private TableWriter spare;
   /** Stores the indexed segments one at a time, in order, while the loading thread indexes the next. */
   private final ExecutorService storing = Executors.newSingleThreadExecutor(daemon("stream-storing"));
   private volatile InFlight inFlight;
@@ -282,9 +283,10 @@ public final class StreamLoader {
   }
 
   /**
-   * Indexes one segment into the writer's buffers, then hands it to the storing thread once the
-   * segment before it is stored, so that indexing the next overlaps storing this one (13 % faster
-   * replays). A failure to store either surfaces here.
+   * Indexes one segment into puts, then hands them to the storing thread once the segment before it is
+   * stored, so that indexing the next overlaps storing this one (13 % faster replays). The loading
+   * thread makes no write of its own: a table's write buffer that filled used to make it wait for the
+   * region server. A failure to store either surfaces here.
    */
   private void load(Spool.Segment segment) throws IOException, InterruptedException {
     if (store == null) {
@@ -296,14 +298,14 @@ public final class StreamLoader {
       deletions = store.kit().deletions(indexer, monthTables);
       ingests = PlatformIngest.of(store.kit());
       writer = newWriter(monthTables);
-      spare = newWriter(monthTables);
     }
     LoadCounters segmentCounts = new LoadCounters();
+    List<TablePuts> puts = new ArrayList<>();
     List<Long> deleted;
     WrittenHours written;
     try (RejectedLines rejects = RejectedLines.inDirectory(settings.rejectsDir(), segment.file());
          BufferedReader lines = Files.newBufferedReader(segment.file(), StandardCharsets.UTF_8)) {
-      LineIngest ingest = ingests.open(indexer, deletions.tombstones(), segmentCounts, writer::write, indexed, false);
+      LineIngest ingest = ingests.open(indexer, deletions.tombstones(), segmentCounts, puts::addAll, indexed, false);
       long number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         ingest.line(++number, line, rejects);
@@ -313,13 +315,11 @@ public final class StreamLoader {
       written = ingest.drainWrittenHours();
     }
     awaitStored();
-    TableWriter flushing = writer;
-    writer = spare; // the segment before's, stored: the next segment's turn
-    spare = flushing;
+    TableWriter storingWriter = writer;
     Deletions erasing = deletions;
     LoaderKit kit = store.kit();
     inFlight = new InFlight(segment, System.nanoTime(), storing.submit(() -> {
-      store(segment, flushing, erasing, deleted, written, kit, segmentCounts);
+      store(segment, puts, storingWriter, erasing, deleted, written, kit, segmentCounts);
       return null;
     }));
   }
@@ -333,9 +333,10 @@ public final class StreamLoader {
    * One segment, all the way into HBase: its tweets flushed, then the tweets its notices name erased,
    * then the hours it wrote moved on in the counts table; then it leaves the spool.
    */
-  private void store(Spool.Segment segment, TableWriter flushing, Deletions erasing, List<Long> deleted,
-      WrittenHours written, LoaderKit kit, LoadCounters segmentCounts) throws IOException {
-    flushing.flush();
+  private void store(Spool.Segment segment, List<TablePuts> puts, TableWriter writer, Deletions erasing,
+      List<Long> deleted, WrittenHours written, LoaderKit kit, LoadCounters segmentCounts) throws IOException {
+    writer.write(puts);
+    writer.flush();
     segmentCounts.add(LoadCounter.ERASED, erasing.eraser().erase(deleted).size());
     written.bump(kit.connection(), kit.names());
     counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
@@ -380,20 +381,17 @@ public final class StreamLoader {
 
   private record InFlight(Spool.Segment segment, long sinceNanos, Future<?> stored) {}
 
-  /** Drops the writers and the connection, once nothing stores through them; the next segment opens new ones. */
+  /** Drops the writer and the connection, once nothing stores through them; the next segment opens new ones. */
   private void disconnect() {
     settleStoring();
-    for (TableWriter w : new TableWriter[] {writer, spare}) {
-      try {
-        if (w != null) {
-          w.close();
-        }
-      } catch (IOException e) {
-        // its tweets are still in the spool
+    try {
+      if (writer != null) {
+        writer.close();
       }
+    } catch (IOException e) {
+      // its tweets are still in the spool
     }
     writer = null;
-    spare = null;
     if (store != null) {
       try {
         store.kit().connection().close();
