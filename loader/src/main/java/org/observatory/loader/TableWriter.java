@@ -34,6 +34,8 @@ import org.observatory.schemas.tables.MonthTables;
  */
 public final class TableWriter implements Closeable {
   private static final int CREATION_THREADS = 8;
+  /** Per table, HBase's default write buffer, as the historical loads held through its output formats. */
+  private static final long HISTORICAL_BUFFER_BYTES = 2L << 20;
 
   private final Connection connection;
   private final MonthTables monthTables;
@@ -62,6 +64,14 @@ public final class TableWriter implements Closeable {
     this.bufferBytes = bufferBytes;
     this.durability = durability;
     this.createNextMonthAhead = createNextMonthAhead;
+  }
+
+  /**
+   * The writer of a historical load's task: its months' tables are created when first met, since a
+   * load's months come from its files rather than from the clock.
+   */
+  public static TableWriter forHistoricalLoad(Connection connection, MonthTables monthTables) {
+    return new TableWriter(connection, monthTables, HISTORICAL_BUFFER_BYTES, Durability.SYNC_WAL, false);
   }
 
   /** Queues puts per table; a failure of earlier writes surfaces here or at {@link #flush()}. */

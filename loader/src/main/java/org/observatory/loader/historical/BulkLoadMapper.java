@@ -5,7 +5,6 @@ import java.util.List;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
-import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.observatory.loader.Ingest;
@@ -21,14 +20,13 @@ import org.observatory.loader.TableWriter;
  * never needs tables it could not know of in advance.
  */
 public final class BulkLoadMapper extends TweetFileMapper<ImmutableBytesWritable, KeyValue> {
-  private static final long DIRECT_BUFFER_BYTES = 2L << 20;
   private ShuffleKeys keys;
   private TableWriter direct;
 
   @Override
   Ingest.Sink sink(Context context) {
     keys = new ShuffleKeys(new JobConf(context.getConfiguration()).bulkTables());
-    direct = new TableWriter(connection(), monthTables(), DIRECT_BUFFER_BYTES, Durability.SYNC_WAL, false);
+    direct = TableWriter.forHistoricalLoad(connection(), monthTables());
     return new Ingest.Sink() {
       @Override
       public void write(List<TablePuts> puts) throws IOException {

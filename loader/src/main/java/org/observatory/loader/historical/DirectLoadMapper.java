@@ -1,7 +1,6 @@
 package org.observatory.loader.historical;
 
 import java.io.IOException;
-import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.io.NullWritable;
 import org.observatory.loader.Ingest;
 import org.observatory.loader.TableWriter;
@@ -13,12 +12,11 @@ import org.observatory.loader.TableWriter;
  * connection.)
  */
 public final class DirectLoadMapper extends TweetFileMapper<NullWritable, NullWritable> {
-  private static final long BUFFER_BYTES = 2L << 20;
   private TableWriter writer;
 
   @Override
   Ingest.Sink sink(Context context) {
-    writer = new TableWriter(connection(), monthTables(), BUFFER_BYTES, Durability.SYNC_WAL, false);
+    writer = TableWriter.forHistoricalLoad(connection(), monthTables());
     return writer::write;
   }
 

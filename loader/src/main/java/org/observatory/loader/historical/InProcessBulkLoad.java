@@ -21,7 +21,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.observatory.loader.IndexedTweets;
@@ -51,7 +50,6 @@ final class InProcessBulkLoad {
   /** The setting of the bytes held cells may take before they are spilled (a quarter of the heap unless set). */
   static final String SORT_MEMORY_BYTES = "observatory.load.sort.memory.bytes";
   private static final double SORT_HEAP_SHARE = 0.25;
-  private static final long DIRECT_BUFFER_BYTES = 2L << 20;
   private static final int PROGRESS_LINES = 1_000;
 
   private final LoaderKit kit;
@@ -119,7 +117,7 @@ final class InProcessBulkLoad {
     Connection connection = kit.connection();
     LoadCounters counters = new LoadCounters();
     try (RejectedLines rejects = TweetFileMapper.rejectsOf(file, job.rejectsDir(), conf);
-        TableWriter direct = new TableWriter(connection, kit.monthTables(), DIRECT_BUFFER_BYTES, Durability.SYNC_WAL, false)) {
+        TableWriter direct = TableWriter.forHistoricalLoad(connection, kit.monthTables())) {
       Ingest.Sink sink = new Ingest.Sink() {
         @Override
         public void write(List<TablePuts> puts) throws IOException {

@@ -88,8 +88,9 @@ public final class StreamLoader {
   private final IndexedTweets indexed = new IndexedTweets();
   /**
    * Written through by the storing thread alone: the loading thread indexes a segment into a list of
-   * puts and hands it over. (Written through by both, a writer lost tweets: a mutator's flush returns at once when another thread's write has taken its
-   * buffer, while those puts are still on their way and may yet fail.)
+   * puts and hands it over. (Written through by both, a writer lost tweets: a mutator's flush returns
+   * at once when another thread's write has taken its buffer, while those puts are still on their way
+   * and may yet fail.)
    */
   private TableWriter writer;
   /** Stores the indexed segments one at a time, in order, while the loading thread indexes the next. */
@@ -333,10 +334,10 @@ public final class StreamLoader {
    * One segment, all the way into HBase: its tweets flushed, then the tweets its notices name erased,
    * then the hours it wrote moved on in the counts table; then it leaves the spool.
    */
-  private void store(Spool.Segment segment, List<TablePuts> puts, TableWriter writer, Deletions erasing,
+  private void store(Spool.Segment segment, List<TablePuts> puts, TableWriter storingWriter, Deletions erasing,
       List<Long> deleted, WrittenHours written, LoaderKit kit, LoadCounters segmentCounts) throws IOException {
-    writer.write(puts);
-    writer.flush();
+    storingWriter.write(puts);
+    storingWriter.flush();
     segmentCounts.add(LoadCounter.ERASED, erasing.eraser().erase(deleted).size());
     written.bump(kit.connection(), kit.names());
     counters.add(segmentCounts); // only once the segment is stored: a retried segment counts once
