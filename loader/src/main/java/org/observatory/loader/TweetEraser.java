@@ -1,6 +1,7 @@
 package org.observatory.loader;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -10,6 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -62,9 +68,17 @@ public final class TweetEraser {
    * deleted twice over) is erased once, whichever round trips its two mentions fall in.
    */
   public Set<Long> erase(Collection<Long> ids) throws IOException {
-    Set<Long> erased = new HashSet<>();
+    return erase(ids, 1);
+  }
+
+  /**
+   * As {@link #erase(Collection)}, with its round trips spread over up to {@code threads} threads: a
+   * load erases the tweets its files' notices name once its tweets are all stored, and one thread
+   * left the other cores idle for the last seconds of every load.
+   */
+  public Set<Long> erase(Collection<Long> ids, int threads) throws IOException {
     if (ids.isEmpty()) {
-      return erased;
+      return new HashSet<>();
     }
     Map<Month, List<TableName>> existing = monthTables.list();
     Map<Month, List<Long>> byMonth = new TreeMap<>();
@@ -73,16 +87,56 @@ public final class TweetEraser {
         byMonth.computeIfAbsent(month, m -> new ArrayList<>()).add(id);
       }
     }
+    List<Callable<List<Long>>> batches = new ArrayList<>();
     for (Map.Entry<Month, List<Long>> month : byMonth.entrySet()) {
       if (existing.get(month.getKey()).contains(names.tweets(month.getKey()))) {
         List<Long> monthIds = month.getValue();
         Set<TableName> tables = Set.copyOf(existing.get(month.getKey()));
         for (int from = 0; from < monthIds.size(); from += BATCH) {
-          erased.addAll(erase(month.getKey(), monthIds.subList(from, Math.min(monthIds.size(), from + BATCH)), tables));
+          List<Long> batch = monthIds.subList(from, Math.min(monthIds.size(), from + BATCH));
+          batches.add(() -> erase(month.getKey(), batch, tables));
         }
       }
     }
-    return erased;
+    return run(batches, threads);
+  }
+
+  private static Set<Long> run(List<Callable<List<Long>>> batches, int threads) throws IOException {
+    Set<Long> erased = new HashSet<>();
+    if (threads <= 1 || batches.size() <= 1) {
+      for (Callable<List<Long>> batch : batches) {
+        erased.addAll(call(batch));
+      }
+      return erased;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, batches.size()), r -> {
+      Thread t = new Thread(r, "tweet-eraser");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      for (Future<List<Long>> batch : pool.invokeAll(batches)) {
+        erased.addAll(batch.get());
+      }
+      return erased;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted erasing deleted tweets");
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException("erasing deleted tweets failed", e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static List<Long> call(Callable<List<Long>> batch) throws IOException {
+    try {
+      return batch.call();
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException("erasing deleted tweets failed", e);
+    }
   }
 
   private List<Long> erase(Month month, List<Long> ids, Set<TableName> tables) throws IOException {

@@ -138,11 +138,19 @@ public final class HistoricalLoad {
     // Only now: tweets stored by earlier loads, and (through MapReduce) a tweet of one file written
     // after another file's notice deleting it.
     Set<Long> erased = new HashSet<>(read.erasedIds());
-    erased.addAll(deletions.eraser().erase(read.deletedIds()));
+    erased.addAll(erase(deletions, read.deletedIds()));
     counters.add(LoadCounter.ERASED, erased.size());
     LoadSummary summary = new LoadSummary(counters, files.size(), inputBytes, System.currentTimeMillis() - start);
     LOG.info("load finished: {}", summary);
     return summary;
+  }
+
+  private Set<Long> erase(Deletions deletions, List<Long> ids) throws IOException {
+    long began = System.nanoTime();
+    LOG.info("erasing whichever of the tweets {} delete notices name are stored", ids.size());
+    Set<Long> erased = deletions.eraser().erase(ids, settings.parallelTasks());
+    LOG.info("erased {} tweets in {} ms", erased.size(), (System.nanoTime() - began) / 1_000_000);
+    return erased;
   }
 
   /**
