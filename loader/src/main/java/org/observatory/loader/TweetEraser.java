@@ -87,7 +87,7 @@ public final class TweetEraser {
         byMonth.computeIfAbsent(month, m -> new ArrayList<>()).add(id);
       }
     }
-    List<Callable<List<Long>>> batches = new ArrayList<>();
+    List<Batch> batches = new ArrayList<>();
     for (Map.Entry<Month, List<Long>> month : byMonth.entrySet()) {
       if (existing.get(month.getKey()).contains(names.tweets(month.getKey()))) {
         List<Long> monthIds = month.getValue();
@@ -101,11 +101,16 @@ public final class TweetEraser {
     return run(batches, threads);
   }
 
-  private static Set<Long> run(List<Callable<List<Long>>> batches, int threads) throws IOException {
+  /** One round trip's tweets: read, indexed again and deleted; returns those that were stored. */
+  private interface Batch {
+    List<Long> erase() throws IOException;
+  }
+
+  private static Set<Long> run(List<Batch> batches, int threads) throws IOException {
     Set<Long> erased = new HashSet<>();
     if (threads <= 1 || batches.size() <= 1) {
-      for (Callable<List<Long>> batch : batches) {
-        erased.addAll(call(batch));
+      for (Batch batch : batches) {
+        erased.addAll(batch.erase());
       }
       return erased;
     }
@@ -115,7 +120,8 @@ public final class TweetEraser {
       return t;
     });
     try {
-      for (Future<List<Long>> batch : pool.invokeAll(batches)) {
+      List<Callable<List<Long>>> calls = batches.stream().map(b -> (Callable<List<Long>>) b::erase).toList();
+      for (Future<List<Long>> batch : pool.invokeAll(calls)) {
         erased.addAll(batch.get());
       }
       return erased;
@@ -123,19 +129,10 @@ public final class TweetEraser {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted erasing deleted tweets");
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof IOException io ? io : new IOException("erasing deleted tweets failed", e.getCause());
+      throw e.getCause() instanceof IOException io ? io
+          : new IOException("erasing deleted tweets failed", e.getCause());
     } finally {
       pool.shutdownNow();
-    }
-  }
-
-  private static List<Long> call(Callable<List<Long>> batch) throws IOException {
-    try {
-      return batch.call();
-    } catch (IOException | RuntimeException e) {
-      throw e;
-    } catch (Exception e) {
-      throw new IOException("erasing deleted tweets failed", e);
     }
   }
 
